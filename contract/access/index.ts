@@ -1,0 +1,24 @@
+import { newEnforcer, newModelFromString, StringAdapter, type Enforcer } from 'casbin';
+import { RESOURCES } from '../resources';
+import type { Action, ResourceDef } from '../resource';
+import { ACCESS_MODEL } from './model';
+import { buildPolicy } from './policy';
+
+export { ACCESS_MODEL } from './model';
+export { buildPolicy } from './policy';
+
+/** Builds the enforcer for a set of resources. Call once and keep it: it is not cheap. */
+export function createAccessEnforcer(
+  resources: readonly ResourceDef[] = RESOURCES,
+): Promise<Enforcer> {
+  return newEnforcer(newModelFromString(ACCESS_MODEL), new StringAdapter(buildPolicy(resources)));
+}
+
+export async function can(
+  enforcer: Enforcer,
+  role: string,
+  resource: string,
+  action: Action,
+): Promise<boolean> {
+  return enforcer.enforce(role, resource, action);
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  allFields,
+  MAX_PAGE_SIZE,
+  operatorsFor,
+  writableFields,
+  type FieldDef,
+  type FilterKind,
+  type FilterOperator,
+  type ResourceDef,
+  type SortOrder,
+} from './resource';
+
+/**
+ * zod schemas derived from a resource declaration. Kept apart from resource.ts so that code
+ * needing only the declarations (menus, routes, the login page) does not pull in zod.
+ */
+
+/** zod type of one value of a field, as accepted in bodies. */
+export function valueSchema(field: FieldDef): z.ZodType {
+  switch (field.type) {
+    case 'string':
+    case 'text': {
+      let s = z.string().trim();
+      if (field.required) s = s.min(Math.max(1, field.min ?? 1));
+      else if (field.min !== undefined) s = s.min(field.min);
+      s = s.max(field.max ?? (field.type === 'text' ? 10_000 : 255));
+      return s;
+    }
+    case 'integer': {
+      let n = z.number().int();
+      n = n.min(field.min ?? -2_147_483_648).max(field.max ?? 2_147_483_647);
+      return n;
+    }
+    case 'enum': {
+      const opts = field.options ?? [];
+      return opts.every((o) => typeof o === 'number')
+        ? z.union(opts.map((o) => z.literal(o)) as unknown as [z.ZodLiteral, z.ZodLiteral])
+        : z.enum(opts.map(String) as [string, ...string[]]);
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return z.iso.datetime({ offset: true });
+  }
+}
+
+/** Accepts a positive integer id, also written as a string of digits (ids travel in URLs). */
+export const idSchema = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+]);
+export const idBody = z.strictObject({ id: idSchema });
+
+function withNull(field: FieldDef, s: z.ZodType): z.ZodType {
+  return field.nullable ? s.nullable() : s;
+}
+
+export function createSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of writableFields(def, 'create')) {
+    const s = withNull(f, valueSchema(f));
+    shape[f.name] = f.required ? s : s.optional();
+  }
+  return z.strictObject(shape);
+}
+
+export function updateSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = { id: idSchema, version: z.number().int().positive() };
+  for (const f of writableFields(def, 'update')) {
+    shape[f.name] = withNull(f, valueSchema(f)).optional();
+  }
+  return z.strictObject(shape);
+}
+
+/** What the server answers for one row. */
+export function recordSchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of allFields(def)) {
+    let s: z.ZodType;
+    if (f.type === 'datetime') s = z.string();
+    else if (f.type === 'enum' || f.type === 'integer') s = z.union([z.number(), z.string()]);
+    else if (f.type === 'boolean') s = z.boolean();
+    else s = z.string();
+    shape[f.name] = f.nullable || f.type === 'datetime' ? s.nullable() : s;
+  }
+  return z.object(shape);
+}
+
+export interface PageQuery {
+  current: number;
+  pageSize: number;
+  sorters?: { field: string; order: SortOrder }[];
+  filters?: { field: string; operator: FilterOperator; value: unknown }[];
+  keyword?: string;
+}
+
+/** The list body, with sorters and filters restricted to what the resource declares. */
+export function pageSchema(def: ResourceDef) {
+  const fields = allFields(def);
+  const sortable = fields.filter((f) => f.sortable).map((f) => f.name);
+  const filters = fields
+    .filter((f): f is FieldDef & { filter: FilterKind } => f.filter !== undefined)
+    .map((f) => {
+      const scalar = valueSchema({ ...f, required: false, min: undefined });
+      return z.strictObject({
+        field: z.literal(f.name),
+        operator: z.enum(operatorsFor(f.filter) as [FilterOperator, ...FilterOperator[]]),
+        value: z.union([scalar, z.array(scalar).max(MAX_PAGE_SIZE)]),
+      });
+    });
+  return z.strictObject({
+    current: z.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+    sorters: sortable.length
+      ? z
+          .array(
+            z.strictObject({
+              field: z.enum(sortable as [string, ...string[]]),
+              order: z.enum(['asc', 'desc']),
+            }),
+          )
+          .max(3)
+          .optional()
+      : z.array(z.never()).max(0).optional(),
+    filters: filters.length
+      ? z
+          .array(
+            filters.length === 1
+              ? filters[0]!
+              : z.discriminatedUnion(
+                  'field',
+                  filters as unknown as [
+                    ReturnType<typeof z.strictObject>,
+                    ...ReturnType<typeof z.strictObject>[],
+                  ],
+                ),
+          )
+          .max(20)
+          .optional()
+      : z.array(z.never()).max(0).optional(),
+    keyword: z.string().trim().max(100).optional(),
+  });
+}
+
+export function pageAnswerSchema(def: ResourceDef) {
+  return z.object({ list: z.array(recordSchema(def)), total: z.number().int() });
+}

@@ -1,0 +1,60 @@
+import { defineResource } from '../resource';
+
+/** Scene type as stored: 0 = prompt mode, 1 = chat mode (spec §3). */
+export const SCENE_TYPES = [0, 1] as const;
+export type SceneType = (typeof SCENE_TYPES)[number];
+export type SceneMode = 'prompt' | 'chat';
+
+/** Maps the backend's scene type to its mode; any other value is an error (spec §3, §8). */
+export function sceneMode(type: unknown): SceneMode {
+  if (type === 0 || type === '0') return 'prompt';
+  if (type === 1 || type === '1') return 'chat';
+  throw new Error('Unexpected backend type value');
+}
+
+export const scene = defineResource({
+  name: 'scene',
+  prefix: 'scene',
+  permissions: {
+    user: ['list', 'show', 'create', 'edit', 'delete'],
+    admin: ['list', 'show', 'create', 'edit', 'delete'],
+  },
+  softDelete: 'isDel',
+  titleField: 'sceneName',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: [
+    {
+      name: 'sceneName',
+      type: 'string',
+      required: true,
+      max: 64,
+      list: true,
+      sortable: true,
+      filter: 'contains',
+      search: true,
+    },
+    {
+      name: 'sceneCode',
+      type: 'string',
+      required: true,
+      max: 64,
+      unique: true,
+      createOnly: true,
+      list: true,
+      sortable: true,
+      filter: 'contains',
+      search: true,
+    },
+    {
+      name: 'type',
+      type: 'enum',
+      options: SCENE_TYPES,
+      default: 1,
+      list: true,
+      filter: 'eq',
+    },
+    { name: 'description', type: 'text', nullable: true, max: 1000, list: true, search: true },
+    { name: 'templateId', type: 'integer', nullable: true, min: 1, list: false, filter: 'eq' },
+    { name: 'isDel', type: 'integer', readOnly: true, default: 0, form: 'none' },
+  ],
+});

@@ -1,0 +1,98 @@
+import { ConfigProvider, message, theme as antdTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { lazy, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Lazy } from './layout/Lazy';
+import { bindMessage } from './providers/feedback';
+import { i18n } from './providers/i18n';
+import { LOGIN_PATH } from './routes/table';
+import { applyBodyEffects, deviceFor } from './settings/effects';
+import { patchSettings, settingsStore } from './settings/store';
+import { useStore } from './stores/create-store';
+
+const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+// The shell (layout, menus, tab bar) is not needed to show the login page.
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+
+/**
+ * Puts antd's themed, localized message API behind the feedback bridge. Dialogs and
+ * notifications are bound by the shell: the login page needs neither.
+ */
+function MessageBinder() {
+  const [api, holder] = message.useMessage({ maxCount: 3 });
+  useEffect(() => bindMessage(api), [api]);
+  return holder;
+}
+
+/** Settings side effects on the page: body theme and filter, device from the width. */
+function SettingsEffects() {
+  const settings = useStore(settingsStore);
+  useEffect(() => applyBodyEffects(settings), [settings]);
+  useEffect(() => {
+    const onResize = () => {
+      const device = deviceFor(window.innerWidth);
+      if (settingsStore.get().device !== device) patchSettings({ device });
+    };
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return null;
+}
+
+function Providers({ children }: { children: React.ReactNode }) {
+  const { i18n: current } = useTranslation();
+  const settings = useStore(settingsStore);
+  const zh = current.language === 'zh-CN';
+  useEffect(() => {
+    dayjs.locale(zh ? 'zh-cn' : 'en');
+  }, [zh]);
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: settings.theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: settings.themeColor, borderRadius: 6 },
+    }),
+    [settings.theme, settings.themeColor],
+  );
+  return (
+    <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig}>
+      <MessageBinder />
+      <SettingsEffects />
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <Providers>
+          <Routes>
+            <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
+            <Route
+              path={LOGIN_PATH}
+              element={
+                <Lazy>
+                  <LoginPage />
+                </Lazy>
+              }
+            />
+            <Route
+              path="*"
+              element={
+                <Lazy>
+                  <Shell />
+                </Lazy>
+              }
+            />
+          </Routes>
+        </Providers>
+      </BrowserRouter>
+    </I18nextProvider>
+  );
+}

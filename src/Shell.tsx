@@ -1,0 +1,132 @@
+import { Modal, notification, Spin } from 'antd';
+import { lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { roleOfId } from '../contract/identity';
+import { AppLayout } from './layout/AppLayout';
+import { RefineRoot } from './RefineRoot';
+import { Lazy } from './layout/Lazy';
+import { authActions, http } from './providers/api';
+import { bindModal, bindNotification } from './providers/feedback';
+import { getUserIdCookie, isLoggedIn } from './providers/session';
+import { navigationGuard, permissionGuard, type Target } from './routes/guards';
+import { isWindowPath, routeByPath } from './routes/table';
+import { fetchServerMenu } from './settings/server-menu';
+import { settingsStore } from './settings/store';
+import { useStore } from './stores/create-store';
+import { roleStore } from './stores/role';
+
+const NotFoundPage = lazy(() => import('./pages/exception/ExceptionPage'));
+const RedirectPage = lazy(() => import('./pages/redirect/RedirectPage'));
+const DebugRecordsPage = lazy(() => import('./pages/debug-records/DebugRecordsPage'));
+const WindowPage = lazy(() => import('./pages/window/WindowPage'));
+
+/** Pages inside the layout that are not in the menu's route table. */
+function extraPage(path: string) {
+  if (path.startsWith('/redirect/')) return <RedirectPage />;
+  if (path === '/debug-records') return <DebugRecordsPage />;
+  return null;
+}
+
+function LoggedOutRedirect({ to, logout }: { to: string; logout?: boolean }) {
+  useEffect(() => {
+    if (logout) authActions.forget();
+  }, [logout]);
+  return <Navigate to={to} replace />;
+}
+
+/** Every path but / and /login: runs the guards of spec §4, then renders the layout. */
+export function Shell() {
+  return (
+    <RefineRoot>
+      <FeedbackBinder />
+      <GuardedShell />
+    </RefineRoot>
+  );
+}
+
+/** Binds antd's themed dialog and notice APIs for code outside React (see feedback.ts). */
+function FeedbackBinder() {
+  const [modal, modalHolder] = Modal.useModal();
+  const [notice, noticeHolder] = notification.useNotification();
+  useEffect(() => bindModal(modal), [modal]);
+  useEffect(() => bindNotification(notice), [notice]);
+  return (
+    <>
+      {modalHolder}
+      {noticeHolder}
+    </>
+  );
+}
+
+function GuardedShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const settings = useStore(settingsStore);
+  const storedRole = useStore(roleStore);
+  const [menuFailed, setMenuFailed] = useState(false);
+  const path = location.pathname;
+  const target: Target = { path, search: location.search, route: routeByPath(path) };
+  const loggedIn = isLoggedIn();
+
+  const nav = navigationGuard(target, loggedIn);
+  // A stored session without a role (older storage, another tab) gets its role from the id.
+  const role = storedRole ?? (loggedIn ? roleOfId(getUserIdCookie()) : 'user');
+  const perm =
+    nav.kind === 'allow' && loggedIn
+      ? permissionGuard(target, {
+          role,
+          menuFromServer: settings.menuFromServer && !menuFailed,
+          serverMenu: settings.serverMenu,
+        })
+      : null;
+
+  useEffect(() => {
+    if (loggedIn && !storedRole) roleStore.set(role);
+  }, [loggedIn, storedRole, role]);
+
+  useEffect(() => {
+    if (perm?.kind !== 'fetchMenu') return;
+    let live = true;
+    void fetchServerMenu(http, t).then((ok) => {
+      if (live && !ok) setMenuFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [perm?.kind, t]);
+
+  if (nav.kind === 'redirect') return <LoggedOutRedirect to={nav.to} logout={nav.logout} />;
+  if (isWindowPath(path)) {
+    return (
+      <Lazy>
+        <WindowPage />
+      </Lazy>
+    );
+  }
+  if (perm?.kind === 'redirect') return <Navigate to={perm.to} replace />;
+  if (perm?.kind === 'fetchMenu') {
+    return (
+      <div className="shell-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  const extra = target.route ? null : extraPage(path);
+  if (perm?.kind === 'notFound' || (!target.route && !extra)) {
+    return (
+      <AppLayout>
+        <Lazy>
+          <NotFoundPage />
+        </Lazy>
+      </AppLayout>
+    );
+  }
+  return target.route ? (
+    <AppLayout route={target.route} />
+  ) : (
+    <AppLayout>
+      <Lazy>{extra}</Lazy>
+    </AppLayout>
+  );
+}

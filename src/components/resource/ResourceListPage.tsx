@@ -1,0 +1,198 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { useCan, useDelete, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { KEYWORD_FIELD } from '../../providers/data';
+import { enumLabel, fieldLabel, renderValue } from './field-format';
+import { ResourceFormModal } from './ResourceFormModal';
+import './resource.css';
+
+export interface ResourceListPageProps {
+  def: ResourceDef;
+  /** Path of the detail page, opened with ?id=. */
+  detailPath?: string;
+}
+
+type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
+
+/** The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions. */
+export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [formState, setFormState] = useState<FormState>(null);
+  const { mutate: remove } = useDelete();
+  const canCreate = useCan({ resource: def.name, action: 'create' }).data?.can;
+  const canEdit = useCan({ resource: def.name, action: 'edit' }).data?.can;
+  const canDelete = useCan({ resource: def.name, action: 'delete' }).data?.can;
+
+  const { tableProps, filters, setFilters, tableQuery } = useTable({
+    resource: def.name,
+    syncWithLocation: true,
+    pagination: { pageSize: 10 },
+    sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
+    errorNotification: false,
+  });
+
+  const filterValue = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field) as { value?: unknown } | undefined)
+      ?.value;
+  const setFilter = (field: string, operator: CrudFilter['operator'], value: unknown) =>
+    setFilters([{ field, operator, value } as CrudFilter], 'merge');
+
+  const fields = allFields(def);
+  const columns: ColumnsType<BaseRecord> = fields
+    .filter((f) => f.list)
+    .map((f: FieldDef) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: fieldLabel(t, def, f.name),
+      sorter: f.sortable ? { multiple: 1 } : undefined,
+      ellipsis: f.type !== 'text',
+      width: f.name === 'id' ? 80 : undefined,
+      render: (value: unknown) => renderValue(t, def, f, value),
+    }));
+  columns.push({
+    key: '__actions',
+    title: t('table.actions'),
+    fixed: 'right',
+    width: 150,
+    render: (_: unknown, record: BaseRecord) => (
+      <Space size={4}>
+        {detailPath && (
+          <Tooltip title={t('buttons.show')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EyeOutlined />}
+              aria-label={t('buttons.show')}
+              onClick={() => navigate(`${detailPath}?id=${String(record.id)}`)}
+            />
+          </Tooltip>
+        )}
+        {canEdit && (
+          <Tooltip title={t('buttons.edit')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('buttons.edit')}
+              onClick={() => setFormState({ mode: 'edit', record })}
+            />
+          </Tooltip>
+        )}
+        {canDelete && (
+          <Popconfirm
+            title={t('form.deleteConfirm', {
+              title: String(record[def.titleField ?? 'id'] ?? record.id),
+            })}
+            okText={t('buttons.delete')}
+            cancelText={t('buttons.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              remove({ resource: def.name, id: record.id!, successNotification: false })
+            }
+          >
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('buttons.delete')}
+            />
+          </Popconfirm>
+        )}
+      </Space>
+    ),
+  });
+
+  const enumFilters = fields.filter((f) => f.filter && f.type === 'enum');
+  const hasKeyword = fields.some((f) => f.search);
+
+  return (
+    <Card
+      title={t(`${def.name}.titles.list`)}
+      extra={
+        <Space>
+          <Tooltip title={t('buttons.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('buttons.refresh')}
+              onClick={() => void tableQuery.refetch()}
+            />
+          </Tooltip>
+          {canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setFormState({ mode: 'create' })}
+            >
+              {t('buttons.create')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Space wrap className="resource-list__toolbar">
+        {hasKeyword && (
+          <Input.Search
+            allowClear
+            placeholder={t('table.keyword')}
+            defaultValue={(filterValue(KEYWORD_FIELD) as string | undefined) ?? ''}
+            onSearch={(v) => setFilter(KEYWORD_FIELD, 'eq', v.trim())}
+            style={{ width: 260 }}
+            aria-label={t('table.keyword')}
+          />
+        )}
+        {enumFilters.map((f) => (
+          <Select
+            key={f.name}
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={fieldLabel(t, def, f.name)}
+            aria-label={fieldLabel(t, def, f.name)}
+            value={filterValue(f.name) as string | number | undefined}
+            onChange={(v) => setFilter(f.name, 'eq', v)}
+            options={(f.options ?? []).map((o) => ({
+              value: o,
+              label: enumLabel(t, def, f.name, o),
+            }))}
+          />
+        ))}
+      </Space>
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('table.empty') }}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            showTotal: (total) => t('table.total', { total }),
+          }
+        }
+      />
+      {formState && (
+        <ResourceFormModal
+          def={def}
+          open
+          mode={formState.mode}
+          record={formState.mode === 'edit' ? formState.record : undefined}
+          onClose={() => setFormState(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useCan, useDelete, useOne, type BaseRecord } from '@refinedev/core';
+import { Button, Card, Descriptions, Empty, Popconfirm, Skeleton, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { allFields, type ResourceDef } from '../../../contract/resource';
+import { fieldLabel, renderValue } from './field-format';
+import { ResourceFormModal } from './ResourceFormModal';
+import './resource.css';
+
+export interface ResourceShowPageProps {
+  def: ResourceDef;
+  listPath?: string;
+  /** Extra actions a resource adds (e.g. the scene's template unbind). */
+  extraActions?: (record: BaseRecord, refetch: () => void) => ReactNode;
+}
+
+/** The generic detail page; the record id comes from the query string (?id=). */
+export function ResourceShowPage({ def, listPath, extraActions }: ResourceShowPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const [editing, setEditing] = useState(false);
+  const { mutate: remove } = useDelete();
+  const canEdit = useCan({ resource: def.name, action: 'edit' }).data?.can;
+  const canDelete = useCan({ resource: def.name, action: 'delete' }).data?.can;
+  const { result, query } = useOne<BaseRecord>({
+    resource: def.name,
+    id,
+    queryOptions: { enabled: id !== '', retry: false },
+    errorNotification: false,
+  });
+
+  if (!id || query.isError) {
+    return (
+      <Card title={t(`${def.name}.titles.show`)}>
+        <Empty description={t('common.notFoundRecord')} />
+      </Card>
+    );
+  }
+  if (query.isLoading || !result) {
+    return (
+      <Card title={t(`${def.name}.titles.show`)}>
+        <Skeleton active />
+      </Card>
+    );
+  }
+  const record = result;
+  const title = String(record[def.titleField ?? 'id'] ?? record.id);
+
+  return (
+    <Card
+      title={`${t(`${def.name}.titles.show`)} · ${title}`}
+      extra={
+        <Space>
+          {extraActions?.(record, () => void query.refetch())}
+          {canEdit && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              {t('buttons.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('form.deleteConfirm', { title })}
+              okText={t('buttons.delete')}
+              cancelText={t('buttons.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() =>
+                remove(
+                  { resource: def.name, id: record.id!, successNotification: false },
+                  { onSuccess: () => listPath && navigate(listPath) },
+                )
+              }
+            >
+              <Button danger icon={<DeleteOutlined />}>
+                {t('buttons.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      }
+    >
+      <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle">
+        {allFields(def)
+          .filter((f) => f.name !== def.softDelete)
+          .map((f) => (
+            <Descriptions.Item key={f.name} label={fieldLabel(t, def, f.name)}>
+              {renderValue(t, def, f, record[f.name])}
+            </Descriptions.Item>
+          ))}
+      </Descriptions>
+      <ResourceFormModal
+        def={def}
+        mode="edit"
+        record={record}
+        open={editing}
+        onClose={() => setEditing(false)}
+      />
+    </Card>
+  );
+}

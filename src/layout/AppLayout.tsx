@@ -1,0 +1,130 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Drawer, FloatButton, Layout } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { RouteNode } from '../../contract/menu';
+import { emitRouteChange } from '../routes/route-listener';
+import { ROUTE_TREE } from '../routes/table';
+import { settingsStore, patchSettings } from '../settings/store';
+import { useStore } from '../stores/create-store';
+import { roleStore } from '../stores/role';
+import { Breadcrumb } from './breadcrumb/Breadcrumb';
+import { KeepAlivePages } from './KeepAlivePages';
+import { visibleMenu } from './menu-model';
+import { Navbar } from './Navbar';
+import { SettingsDrawer } from './settings/SettingsDrawer';
+import { SideMenu } from './SideMenu';
+import { TabBar } from './tab-bar/TabBar';
+import { trackRoutes } from './track-route';
+import './layout.css';
+
+const COLLAPSED_WIDTH = 48;
+
+function groupOf(route: RouteNode | undefined): RouteNode | undefined {
+  return route ? ROUTE_TREE.find((g) => g.children?.some((c) => c.name === route.name)) : undefined;
+}
+
+/**
+ * The frame around every logged-in page: navbar, menu, tab bar, breadcrumb, footer and the
+ * settings drawer. `route` is the matched route (already through the guards); `children`
+ * replaces the page for routes outside the table (not-found, redirect, debug records).
+ */
+export function AppLayout({ route, children }: { route?: RouteNode; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const settings = useStore(settingsStore);
+  const role = useStore(roleStore) ?? 'user';
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const menu = useMemo(
+    () => visibleMenu(role, settings.menuFromServer, settings.serverMenu),
+    [role, settings.menuFromServer, settings.serverMenu],
+  );
+
+  useEffect(() => trackRoutes(), []);
+  useEffect(() => {
+    emitRouteChange({
+      name: route?.name ?? null,
+      path: location.pathname,
+      search: location.search,
+      fullPath: `${location.pathname}${location.search}`,
+    });
+    // Scroll resets to the top on navigation (spec §2).
+    window.scrollTo?.(0, 0);
+  }, [route?.name, location.pathname, location.search]);
+
+  const mobile = settings.device === 'mobile';
+  const showSider = settings.menu && !settings.hideMenu && !settings.topMenu && !mobile;
+  const activeName = route?.name ?? null;
+  const sideMenu = (collapsed: boolean, onNavigate?: () => void) => (
+    <SideMenu menu={menu} activeName={activeName} collapsed={collapsed} onNavigate={onNavigate} />
+  );
+
+  return (
+    <Layout className="app-layout">
+      {settings.navbar && (
+        <Navbar
+          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenMenu={mobile && settings.menu ? () => setMobileMenuOpen(true) : undefined}
+        />
+      )}
+      {settings.topMenu && settings.menu && !mobile && (
+        <div className="app-layout__top-menu">
+          <SideMenu menu={menu} activeName={activeName} collapsed={false} mode="horizontal" />
+        </div>
+      )}
+      <Layout hasSider={showSider}>
+        {showSider && (
+          <Layout.Sider
+            className="app-layout__sider"
+            theme={settings.theme}
+            collapsible
+            collapsed={settings.menuCollapse}
+            collapsedWidth={COLLAPSED_WIDTH}
+            width={settings.menuWidth}
+            onCollapse={(c) => patchSettings({ menuCollapse: c })}
+            data-testid="sider"
+          >
+            {sideMenu(settings.menuCollapse)}
+          </Layout.Sider>
+        )}
+        {mobile && (
+          <Drawer
+            placement="left"
+            open={mobileMenuOpen}
+            onClose={() => setMobileMenuOpen(false)}
+            width={settings.menuWidth}
+            styles={{ body: { padding: 0 } }}
+            title={t('app.title')}
+          >
+            {sideMenu(false, () => setMobileMenuOpen(false))}
+          </Drawer>
+        )}
+        <Layout className="app-layout__main">
+          {settings.tabBar && <TabBar activeName={activeName} />}
+          <Layout.Content className="app-layout__content">
+            {route && <Breadcrumb groupLocale={groupOf(route)?.locale} />}
+            {route ? (
+              <KeepAlivePages route={route} location={location} cache={settings.tabBar} />
+            ) : (
+              children
+            )}
+          </Layout.Content>
+          {settings.footer && (
+            <Layout.Footer className="app-layout__footer">{t('app.footer')}</Layout.Footer>
+          )}
+        </Layout>
+      </Layout>
+      {!settings.navbar && (
+        <FloatButton
+          icon={<SettingOutlined />}
+          tooltip={t('settings.open')}
+          onClick={() => setSettingsOpen(true)}
+          data-testid="settings-float"
+        />
+      )}
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  LogoutOutlined,
+  MenuOutlined,
+  MoonOutlined,
+  SettingOutlined,
+  SunOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Descriptions, Dropdown, Modal, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ADMIN_ID } from '../../contract/identity';
+import { LocaleSwitch } from '../components/locale-switch/LocaleSwitch';
+import { authActions } from '../providers/api';
+import { feedbackMessage } from '../providers/feedback';
+import { patchSettings, settingsStore } from '../settings/store';
+import { useStore } from '../stores/create-store';
+import { roleStore, switchRole } from '../stores/role';
+import { userStore } from '../stores/user';
+
+const PROFILE_FIELDS = [
+  'userName',
+  'name',
+  'userCode',
+  'email',
+  'phone',
+  'jobName',
+  'organizationName',
+  'locationName',
+  'registrationDate',
+] as const;
+
+export function Navbar({
+  onOpenSettings,
+  onOpenMenu,
+}: {
+  onOpenSettings(): void;
+  onOpenMenu?(): void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = useStore(settingsStore);
+  const role = useStore(roleStore);
+  const user = useStore(userStore);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const isAdminAccount = user.id === ADMIN_ID;
+  const dark = settings.theme === 'dark';
+
+  const logout = async () => {
+    await authActions.logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className="navbar" data-testid="navbar">
+      <div className="navbar__left">
+        {onOpenMenu && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            onClick={onOpenMenu}
+            aria-label={t('navbar.menu')}
+          />
+        )}
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Typography.Text strong className="navbar__title">
+          {t('app.title')}
+        </Typography.Text>
+      </div>
+      <Space size={12} className="navbar__right">
+        <LocaleSwitch />
+        <Tooltip title={dark ? t('navbar.toLight') : t('navbar.toDark')}>
+          <Button
+            shape="circle"
+            icon={dark ? <SunOutlined /> : <MoonOutlined />}
+            aria-label={dark ? t('navbar.toLight') : t('navbar.toDark')}
+            data-testid="theme-switch"
+            onClick={() => patchSettings({ theme: dark ? 'light' : 'dark' })}
+          />
+        </Tooltip>
+        {isAdminAccount && (
+          <Tooltip title={t('navbar.switchRole')}>
+            <Button
+              shape="round"
+              icon={<SwapOutlined />}
+              data-testid="role-switch"
+              onClick={() => {
+                const next = switchRole();
+                void feedbackMessage().success(
+                  t('navbar.roleSwitched', { role: t(`roles.${next}`) }),
+                );
+              }}
+            >
+              {t(`roles.${role ?? 'user'}`)}
+            </Button>
+          </Tooltip>
+        )}
+        <Tooltip title={t('settings.title')}>
+          <Button
+            shape="circle"
+            icon={<SettingOutlined />}
+            aria-label={t('settings.title')}
+            data-testid="settings-button"
+            onClick={onOpenSettings}
+          />
+        </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
+              { type: 'divider' },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('buttons.logout'), danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'profile') setProfileOpen(true);
+              if (key === 'logout') void logout();
+            },
+          }}
+        >
+          <Button type="text" className="navbar__user" data-testid="user-menu">
+            <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
+            <span>{user.name || user.userName}</span>
+          </Button>
+        </Dropdown>
+      </Space>
+      <Modal
+        open={profileOpen}
+        title={t('navbar.profile')}
+        onCancel={() => setProfileOpen(false)}
+        footer={null}
+      >
+        <Descriptions column={1} size="small" bordered>
+          {PROFILE_FIELDS.map((f) => (
+            <Descriptions.Item key={f} label={t(`user.fields.${f}`)}>
+              {user[f] ? String(user[f]) : '-'}
+            </Descriptions.Item>
+          ))}
+          <Descriptions.Item label={t('user.fields.role')}>
+            {t(`roles.${role ?? 'user'}`)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Modal>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import type { BreadcrumbEntry } from '../../stores/breadcrumb';
+
+/**
+ * The stored breadcrumb after visiting a route: a menu page starts a new trail; a hidden page
+ * (a detail reached from a list) extends it, and revisiting an entry cuts the trail back to it.
+ */
+export function nextTrail(
+  prev: readonly BreadcrumbEntry[],
+  entry: BreadcrumbEntry,
+  hidden: boolean,
+): BreadcrumbEntry[] {
+  if (!hidden) return [entry];
+  const at = prev.findIndex((e) => e.path === entry.path);
+  if (at >= 0) return [...prev.slice(0, at), entry];
+  return [...prev, entry];
+}
+
+export function entryHref(entry: BreadcrumbEntry): string {
+  const q = new URLSearchParams(entry.query).toString();
+  return q ? `${entry.path}?${q}` : entry.path;
+}

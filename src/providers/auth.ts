@@ -1,0 +1,114 @@
+import type { AuthProvider } from '@refinedev/core';
+import type { AxiosInstance } from 'axios';
+import type { LoginAnswer, User } from '../../contract/auth';
+import type { Envelope } from '../../contract/envelope';
+import type { Role } from '../../contract/resource';
+import { patchSettings } from '../settings/store';
+import { breadcrumbStore } from '../stores/breadcrumb';
+import { roleStore } from '../stores/role';
+import { tabsStore } from '../stores/tabs';
+import { resetUserInfo, userStore } from '../stores/user';
+import { MANAGE_PREFIX } from './config';
+import { clearSession, getRole, isLoggedIn, saveLogin, saveLoginConfig } from './session';
+
+export interface Credentials {
+  userName: string;
+  password: string;
+}
+
+export interface AuthActions {
+  /** Logs in (spec §4); on failure clears the session state and rethrows. */
+  login(credentials: Credentials): Promise<{ id: string; role: Role }>;
+  logout(): Promise<void>;
+  /** The local half of logout: forgets user, menu, tabs, breadcrumb, role and token. */
+  forget(): void;
+  /** Fetches the user's detail and keeps it in the user store. */
+  loadUser(id: string): Promise<User>;
+}
+
+function forget(): void {
+  resetUserInfo();
+  patchSettings({ serverMenu: [] });
+  tabsStore.reset();
+  breadcrumbStore.reset();
+  clearSession();
+  roleStore.set(null);
+}
+
+export function createAuthActions(http: AxiosInstance): AuthActions {
+  async function loadUser(id: string): Promise<User> {
+    const res = await http.post<Envelope<User>>(`${MANAGE_PREFIX}/user/detail`, { id });
+    const user = res.data.data;
+    saveLoginConfig({
+      id: user.id,
+      userCode: user.userCode,
+      userName: user.userName,
+      userKey: user.userKey,
+    });
+    userStore.set(user);
+    return user;
+  }
+
+  return {
+    async login(credentials) {
+      try {
+        const res = await http.post<Envelope<LoginAnswer>>(
+          `${MANAGE_PREFIX}/user/login`,
+          credentials,
+        );
+        const { id, token } = res.data.data;
+        const role = saveLogin(String(id), token);
+        roleStore.set(role);
+        await loadUser(String(id));
+        return { id: String(id), role };
+      } catch (err) {
+        forget();
+        throw err;
+      }
+    },
+    async logout() {
+      try {
+        if (isLoggedIn()) await http.post(`${MANAGE_PREFIX}/user/logout`, {});
+      } catch {
+        // The server may already consider the token dead; the local session ends regardless.
+      }
+      forget();
+    },
+    forget,
+    loadUser,
+  };
+}
+
+/** refine's view of the same session. */
+export function createAuthProvider(actions: AuthActions): AuthProvider {
+  return {
+    async login(params: Credentials & { redirectTo?: string }) {
+      try {
+        await actions.login(params);
+        return { success: true, redirectTo: params.redirectTo ?? '/dashboard/workplace' };
+      } catch (error) {
+        return { success: false, error: error as Error };
+      }
+    },
+    async logout() {
+      await actions.logout();
+      return { success: true, redirectTo: '/login' };
+    },
+    async check() {
+      return isLoggedIn()
+        ? { authenticated: true }
+        : { authenticated: false, logout: true, redirectTo: '/login' };
+    },
+    async getPermissions() {
+      return getRole();
+    },
+    async getIdentity() {
+      const u = userStore.get();
+      return u.id ? u : null;
+    },
+    async onError() {
+      // Session-ending codes are handled by the http interceptor's dialog (spec §8).
+      return {};
+    },
+  };
+}

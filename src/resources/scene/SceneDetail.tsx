@@ -1,0 +1,55 @@
+import { DisconnectOutlined } from '@ant-design/icons';
+import { useCustomMutation, useInvalidate } from '@refinedev/core';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { scene } from '../../../contract/resources/scene';
+import { ResourceShowPage } from '../../components/resource/ResourceShowPage';
+import { MANAGE_PREFIX } from '../../providers/config';
+import { feedbackMessage } from '../../providers/feedback';
+
+export default function SceneDetail() {
+  const { t } = useTranslation();
+  const { mutate, mutation } = useCustomMutation();
+  const invalidate = useInvalidate();
+  return (
+    <ResourceShowPage
+      def={scene}
+      listPath="/scene/list"
+      extraActions={(record, refetch) =>
+        record.templateId ? (
+          <Popconfirm
+            title={t('scene.actions.unbindConfirm')}
+            okText={t('buttons.ok')}
+            cancelText={t('buttons.cancel')}
+            onConfirm={() =>
+              mutate(
+                {
+                  url: `${MANAGE_PREFIX}/scene/template/unbind`,
+                  method: 'post',
+                  values: { id: record.id },
+                  successNotification: false,
+                  errorNotification: false,
+                },
+                {
+                  onSuccess: () => {
+                    void feedbackMessage().success(t('scene.actions.unbound'));
+                    void invalidate({
+                      resource: 'scene',
+                      invalidates: ['list', 'detail'],
+                      id: record.id,
+                    });
+                    refetch();
+                  },
+                },
+              )
+            }
+          >
+            <Button icon={<DisconnectOutlined />} loading={mutation.isPending}>
+              {t('scene.actions.unbind')}
+            </Button>
+          </Popconfirm>
+        ) : null
+      }
+    />
+  );
+}

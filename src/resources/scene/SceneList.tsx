@@ -1,0 +1,6 @@
+import { scene } from '../../../contract/resources/scene';
+import { ResourceListPage } from '../../components/resource/ResourceListPage';
+
+export default function SceneList() {
+  return <ResourceListPage def={scene} detailPath="/scene/detail" />;
+}

@@ -1,0 +1,38 @@
+import type { Role } from '../../contract/resource';
+import { getRole, setRole } from '../providers/session';
+import type { Store } from './create-store';
+
+const listeners = new Set<() => void>();
+let current: Role | null = getRole();
+
+/** The current view role, kept under the plain 'role' storage key (spec §3). */
+export const roleStore: Store<Role | null> = {
+  get: () => current,
+  set(next) {
+    const value = typeof next === 'function' ? next(current) : next;
+    if (value === current) return;
+    current = value;
+    if (value) setRole(value);
+    else localStorage.removeItem('role');
+    listeners.forEach((l) => l());
+  },
+  subscribe(l) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  reset() {
+    roleStore.set(null);
+  },
+};
+
+/** Re-reads storage (after login/logout wrote it directly). */
+export function syncRole(): void {
+  roleStore.set(getRole());
+}
+
+/** The role switch (spec §4): user ↔ admin, saved. */
+export function switchRole(): Role {
+  const next: Role = current === 'admin' ? 'user' : 'admin';
+  roleStore.set(next);
+  return next;
+}
