@@ -13,7 +13,12 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/index.html missing: run `npm run build` first');
   process.exit(2);
 }
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+};
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   let file = normalize(join(dist, decodeURIComponent(url.pathname)));
@@ -28,8 +33,15 @@ const { port } = server.address();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 const files = [];
 try {
@@ -52,6 +64,9 @@ const rows = [...new Set(files)].map((path) => {
   return { path, raw: body.length, gz };
 });
 rows.sort((a, b) => b.gz - a.gz);
-for (const r of rows) console.log(`${String(r.gz).padStart(8)} B gz  ${String(r.raw).padStart(8)} B raw  ${r.path}`);
-console.log(`login page JS+CSS: ${rows.length} files, ${total} B gzip (${(total / 1000).toFixed(1)} kB), budget ${BUDGET / 1000} kB`);
+for (const r of rows)
+  console.log(`${String(r.gz).padStart(8)} B gz  ${String(r.raw).padStart(8)} B raw  ${r.path}`);
+console.log(
+  `login page JS+CSS: ${rows.length} files, ${total} B gzip (${(total / 1000).toFixed(1)} kB), budget ${BUDGET / 1000} kB`,
+);
 process.exit(total <= BUDGET ? 0 : 1);

@@ -23,6 +23,11 @@ export interface RouteNode {
   /** The contract resource this page shows, and which of its pages. */
   readonly resource?: string;
   readonly view?: 'list' | 'show' | 'create';
+  /**
+   * Field values this page is fixed to: a permanent filter on a list, preset values on a
+   * create page (e.g. platform templates are prompts with isPublic = 1).
+   */
+  readonly preset?: Readonly<Record<string, string | number>>;
   /** Opens in a new tab instead of routing (the wiki). */
   readonly external?: boolean;
   readonly children?: readonly RouteNode[];
@@ -30,6 +35,7 @@ export interface RouteNode {
 
 const USER = ['user'] as const;
 const ANY = ['*'] as const;
+const ADMIN = ['admin'] as const;
 
 function leaf(
   group: string,
@@ -45,6 +51,9 @@ function leaf(
     ...extra,
   };
 }
+
+const PUBLIC = { isPublic: 1 } as const;
+const PERSONAL = { isPublic: 0 } as const;
 
 export const STATIC_ROUTES: readonly RouteNode[] = [
   {
@@ -66,6 +75,120 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
       leaf('scene', 'statistics', ANY),
       leaf('scene', 'detail', USER, { hidden: true, resource: 'scene', view: 'show' }),
     ],
+  },
+  {
+    name: 'prompt',
+    path: '/prompt',
+    locale: 'menu.prompt.title',
+    order: 2,
+    icon: 'FileTextOutlined',
+    children: [
+      leaf('prompt', 'list-public', ANY, { resource: 'prompt', view: 'list', preset: PUBLIC }),
+      leaf('prompt', 'add-public', ANY, {
+        hidden: true,
+        resource: 'prompt',
+        view: 'create',
+        preset: PUBLIC,
+      }),
+      leaf('prompt', 'detail-public', ANY, {
+        hidden: true,
+        resource: 'prompt',
+        view: 'show',
+        preset: PUBLIC,
+      }),
+      leaf('prompt', 'add', USER, {
+        hidden: true,
+        resource: 'prompt',
+        view: 'create',
+        preset: PERSONAL,
+      }),
+      leaf('prompt', 'list', USER, { resource: 'prompt', view: 'list', preset: PERSONAL }),
+      leaf('prompt', 'detail', USER, {
+        hidden: true,
+        resource: 'prompt',
+        view: 'show',
+        preset: PERSONAL,
+      }),
+      leaf('prompt', 'call-list', USER, { resource: 'prompt-call', view: 'list' }),
+      leaf('prompt', 'call-detail', USER, { hidden: true, resource: 'prompt-call', view: 'show' }),
+    ],
+  },
+  {
+    name: 'record',
+    path: '/record',
+    locale: 'menu.record.title',
+    order: 3,
+    icon: 'HistoryOutlined',
+    children: [
+      leaf('record', 'list', USER, { resource: 'record', view: 'list' }),
+      leaf('record', 'detail', USER, { hidden: true, resource: 'record', view: 'show' }),
+    ],
+  },
+  {
+    name: 'directive',
+    path: '/directive',
+    locale: 'menu.directive.title',
+    order: 4,
+    icon: 'ThunderboltOutlined',
+    children: [leaf('directive', 'list', USER, { resource: 'directive', view: 'list' })],
+  },
+  {
+    name: 'corpus',
+    path: '/corpus',
+    locale: 'menu.corpus.title',
+    order: 5,
+    icon: 'BookOutlined',
+    children: [
+      leaf('corpus', 'list', USER, { resource: 'corpus', view: 'list' }),
+      leaf('corpus', 'detail', USER, { hidden: true, resource: 'corpus', view: 'show' }),
+      // Annotation gets its own page in the corpus issue; until then it shows the set.
+      leaf('corpus', 'mark', USER, { hidden: true, resource: 'corpus', view: 'show' }),
+    ],
+  },
+  {
+    name: 'model-evaluate',
+    path: '/model-evaluate',
+    locale: 'menu.model-evaluate.title',
+    order: 6,
+    icon: 'ExperimentOutlined',
+    children: [
+      leaf('model-evaluate', 'list', USER, { resource: 'model-evaluate', view: 'list' }),
+      leaf('model-evaluate', 'detail', USER, {
+        hidden: true,
+        resource: 'model-evaluate',
+        view: 'show',
+      }),
+      // Results and report pages get their own views in the evaluation issue.
+      leaf('model-evaluate', 'report', USER, {
+        hidden: true,
+        resource: 'model-evaluate',
+        view: 'show',
+      }),
+      leaf('model-evaluate', 'report-detail', USER, {
+        hidden: true,
+        resource: 'model-evaluate',
+        view: 'show',
+      }),
+    ],
+  },
+  {
+    name: 'agent',
+    path: '/agent',
+    locale: 'menu.agent.title',
+    order: 7,
+    icon: 'RobotOutlined',
+    children: [
+      leaf('agent', 'list', USER, { resource: 'agent', view: 'list' }),
+      leaf('agent', 'detail', USER, { hidden: true, resource: 'agent', view: 'show' }),
+    ],
+  },
+  {
+    name: 'plugin-config',
+    path: '/plugin-config',
+    locale: 'menu.plugin-config.title',
+    order: 7,
+    icon: 'ApiOutlined',
+    children: [leaf('plugin-config', 'list', ADMIN, { resource: 'plugin-config', view: 'list' })],
   },
   {
     // The wiki is an external link; its URL is deployment configuration, not a route.

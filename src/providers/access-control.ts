@@ -21,12 +21,14 @@ export function createAccessControlProvider(
   enforcer: () => Promise<Enforcer> = sharedEnforcer,
   role: () => string | null = getRole,
 ): AccessControlProvider {
+  let built: Promise<Enforcer> | null = null;
+  const get = () => (built ??= enforcer());
   return {
     async can({ resource, action }) {
       const r = role();
       const a = policyAction(action);
       if (!r || !resource || !a) return { can: false };
-      const allowed = await (await enforcer()).enforce(r, resource, a);
+      const allowed = await (await get()).enforce(r, resource, a);
       return allowed ? { can: true } : { can: false, reason: 'buttons.notAccessTitle' };
     },
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

@@ -9,7 +9,7 @@ import { roleStore } from '../stores/role';
 import { tabsStore } from '../stores/tabs';
 import { resetUserInfo, userStore } from '../stores/user';
 import { MANAGE_PREFIX } from './config';
-import { clearSession, getRole, isLoggedIn, saveLogin, saveLoginConfig } from './session';
+import { clearSession, getRole, getToken, isLoggedIn, saveLogin, saveLoginConfig } from './session';
 
 export interface Credentials {
   userName: string;
@@ -68,7 +68,8 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
     },
     async logout() {
       try {
-        if (isLoggedIn()) await http.post(`${MANAGE_PREFIX}/user/logout`, {});
+        // Revoke the token on the server whenever one is stored, cookie or not.
+        if (getToken()) await http.post(`${MANAGE_PREFIX}/user/logout`, {});
       } catch {
         // The server may already consider the token dead; the local session ends regardless.
       }

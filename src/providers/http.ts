@@ -81,7 +81,10 @@ export function createHttp(env: HttpEnvironment): AxiosInstance {
     env.toastError(text, TOAST_SECONDS);
     if (LOGOUT_CODES.includes(code) && !isUserInfoCall(url)) {
       env.confirmLogout(() => {
-        void env.logout().finally(() => env.reload());
+        void env
+          .logout()
+          .catch(() => undefined)
+          .finally(() => env.reload());
       });
     }
     return Promise.reject(new ApiError(text, code, status, issuesOf(env_)));

@@ -29,6 +29,7 @@ export function createI18n(locale: Locale = storedLocale()): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   instance.on('languageChanged', (lng) => {
     try {

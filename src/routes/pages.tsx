@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { RouteNode } from '../../contract/menu';
 import { resourceByName } from '../../contract/resources';
 
@@ -18,27 +18,61 @@ const GenericList = lazy(() =>
 const GenericShow = lazy(() =>
   import('../components/resource/ResourceShowPage').then((m) => ({ default: m.ResourceShowPage })),
 );
+const GenericCreate = lazy(() =>
+  import('../components/resource/ResourceCreatePage').then((m) => ({
+    default: m.ResourceCreatePage,
+  })),
+);
 
-const cache = new Map<string, ComponentType>();
+function samePreset(a: RouteNode, b: RouteNode): boolean {
+  return JSON.stringify(a.preset ?? {}) === JSON.stringify(b.preset ?? {});
+}
 
-/** The component a route renders; stable per route so React keeps its state. */
-export function pageFor(route: RouteNode, siblings: readonly RouteNode[]): ComponentType | null {
-  const known = DEDICATED[route.name] ?? cache.get(route.name);
-  if (known) return known;
+/** The sibling route showing the same resource (and preset) in another view. */
+export function siblingPath(
+  route: RouteNode,
+  view: NonNullable<RouteNode['view']>,
+  routes: readonly RouteNode[],
+): string | undefined {
+  return routes.find(
+    (r) => r.resource === route.resource && r.view === view && samePreset(r, route) && !r.external,
+  )?.path;
+}
+
+/**
+ * What a route renders. Elements of module-level (lazy) components only, so React sees the
+ * same component type on every render and keeps the page's state.
+ */
+export function pageElement(route: RouteNode, routes: readonly RouteNode[]): ReactNode {
+  const Dedicated = DEDICATED[route.name];
+  if (Dedicated) return <Dedicated />;
   const def = route.resource ? resourceByName(route.resource) : undefined;
   if (!def) return null;
-  const detail = siblings.find((s) => s.resource === def.name && s.view === 'show');
-  const list = siblings.find((s) => s.resource === def.name && s.view === 'list');
-  let page: ComponentType | null = null;
-  if (route.view === 'list') {
-    page = function ResourceList() {
-      return <GenericList def={def} detailPath={detail?.path} />;
-    };
-  } else if (route.view === 'show') {
-    page = function ResourceShow() {
-      return <GenericShow def={def} listPath={list?.path} />;
-    };
+  const listPath = siblingPath(route, 'list', routes);
+  const detailPath = siblingPath(route, 'show', routes);
+  switch (route.view) {
+    case 'list':
+      return (
+        <GenericList
+          def={def}
+          detailPath={detailPath}
+          createPath={siblingPath(route, 'create', routes)}
+          preset={route.preset}
+          titleKey={route.locale}
+        />
+      );
+    case 'show':
+      return <GenericShow def={def} listPath={listPath} titleKey={route.locale} />;
+    case 'create':
+      return (
+        <GenericCreate
+          def={def}
+          preset={route.preset}
+          listPath={listPath}
+          detailPath={detailPath}
+        />
+      );
+    default:
+      return null;
   }
-  if (page) cache.set(route.name, page);
-  return page;
 }

@@ -22,12 +22,24 @@ export interface ResourceListPageProps {
   def: ResourceDef;
   /** Path of the detail page, opened with ?id=. */
   detailPath?: string;
+  /** A create page of its own; without one, create opens a dialog. */
+  createPath?: string;
+  /** Field values this list is fixed to (permanent filters; preset on create). */
+  preset?: Readonly<Record<string, string | number>>;
+  /** Locale key of the title, when the route's differs from the resource's. */
+  titleKey?: string;
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
 
 /** The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions. */
-export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
+export function ResourceListPage({
+  def,
+  detailPath,
+  createPath,
+  preset,
+  titleKey,
+}: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formState, setFormState] = useState<FormState>(null);
@@ -41,6 +53,13 @@ export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
+    filters: {
+      permanent: Object.entries(preset ?? {}).map(([field, value]) => ({
+        field,
+        operator: 'eq' as const,
+        value,
+      })),
+    },
     errorNotification: false,
   });
 
@@ -116,12 +135,14 @@ export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
     ),
   });
 
-  const enumFilters = fields.filter((f) => f.filter && f.type === 'enum');
+  const enumFilters = fields.filter(
+    (f) => f.filter && f.type === 'enum' && !(f.name in (preset ?? {})),
+  );
   const hasKeyword = fields.some((f) => f.search);
 
   return (
     <Card
-      title={t(`${def.name}.titles.list`)}
+      title={t(titleKey ?? `${def.name}.titles.list`)}
       extra={
         <Space>
           <Tooltip title={t('buttons.refresh')}>
@@ -135,7 +156,7 @@ export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => setFormState({ mode: 'create' })}
+              onClick={() => (createPath ? navigate(createPath) : setFormState({ mode: 'create' }))}
             >
               {t('buttons.create')}
             </Button>
@@ -189,6 +210,7 @@ export function ResourceListPage({ def, detailPath }: ResourceListPageProps) {
           def={def}
           open
           mode={formState.mode}
+          preset={formState.mode === 'create' ? preset : undefined}
           record={formState.mode === 'edit' ? formState.record : undefined}
           onClose={() => setFormState(null)}
         />

@@ -12,12 +12,15 @@ import './resource.css';
 export interface ResourceShowPageProps {
   def: ResourceDef;
   listPath?: string;
+  /** Locale key of the title, when the route's differs from the resource's. */
+  titleKey?: string;
   /** Extra actions a resource adds (e.g. the scene's template unbind). */
   extraActions?: (record: BaseRecord, refetch: () => void) => ReactNode;
 }
 
 /** The generic detail page; the record id comes from the query string (?id=). */
-export function ResourceShowPage({ def, listPath, extraActions }: ResourceShowPageProps) {
+export function ResourceShowPage({ def, listPath, titleKey, extraActions }: ResourceShowPageProps) {
+  const titleOf = titleKey ?? `${def.name}.titles.show`;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -35,14 +38,14 @@ export function ResourceShowPage({ def, listPath, extraActions }: ResourceShowPa
 
   if (!id || query.isError) {
     return (
-      <Card title={t(`${def.name}.titles.show`)}>
+      <Card title={t(titleOf)}>
         <Empty description={t('common.notFoundRecord')} />
       </Card>
     );
   }
   if (query.isLoading || !result) {
     return (
-      <Card title={t(`${def.name}.titles.show`)}>
+      <Card title={t(titleOf)}>
         <Skeleton active />
       </Card>
     );
@@ -52,7 +55,7 @@ export function ResourceShowPage({ def, listPath, extraActions }: ResourceShowPa
 
   return (
     <Card
-      title={`${t(`${def.name}.titles.show`)} · ${title}`}
+      title={`${t(titleOf)} · ${title}`}
       extra={
         <Space>
           {extraActions?.(record, () => void query.refetch())}

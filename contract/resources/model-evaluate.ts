@@ -1,0 +1,45 @@
+import { defineResource } from '../resource';
+import { FULL_CRUD } from './common';
+
+export const EVALUATION_STATES = ['pending', 'running', 'finished', 'failed'] as const;
+
+/** Model evaluations: a model version run against a corpus set, with a score when finished. */
+export const modelEvaluate = defineResource({
+  name: 'model-evaluate',
+  prefix: 'model-evaluate',
+  permissions: { user: FULL_CRUD, admin: FULL_CRUD },
+  titleField: 'evaluateName',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  fields: [
+    {
+      name: 'evaluateName',
+      type: 'string',
+      required: true,
+      max: 64,
+      list: true,
+      sortable: true,
+      filter: 'contains',
+      search: true,
+    },
+    { name: 'modelVersion', type: 'string', required: true, max: 64, list: true, filter: 'eq' },
+    { name: 'corpusId', type: 'integer', min: 1, nullable: true, list: true, filter: 'eq' },
+    {
+      name: 'state',
+      type: 'enum',
+      options: EVALUATION_STATES,
+      default: 'pending',
+      list: true,
+      filter: 'eq',
+    },
+    {
+      name: 'score',
+      type: 'integer',
+      min: 0,
+      max: 100,
+      nullable: true,
+      list: true,
+      sortable: true,
+    },
+    { name: 'description', type: 'text', nullable: true, max: 1000 },
+  ],
+});

@@ -1,0 +1,28 @@
+import { defineResource } from '../resource';
+import { sceneCodeField } from './common';
+
+/** Chat session records (spec §2 list: chatId, title, sceneName, createdAt, modifiedAt, type, tag). */
+export const record = defineResource({
+  name: 'record',
+  prefix: 'record',
+  permissions: { user: ['list', 'show', 'delete'], admin: ['list', 'show', 'delete'] },
+  titleField: 'title',
+  defaultSort: { field: 'updatedAt', order: 'desc' },
+  fields: [
+    {
+      name: 'chatId',
+      type: 'string',
+      required: true,
+      max: 64,
+      unique: true,
+      list: true,
+      filter: 'eq',
+      search: true,
+      createOnly: true,
+    },
+    { name: 'title', type: 'string', required: true, max: 200, list: true, search: true },
+    sceneCodeField(),
+    { name: 'type', type: 'enum', options: [0, 1], default: 1, list: true, filter: 'eq' },
+    { name: 'tag', type: 'string', max: 64, nullable: true, list: true, filter: 'eq' },
+  ],
+});

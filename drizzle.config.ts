@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+/** One set of migrations serves both PGlite and PostgreSQL (DESIGN.md "Database"). */
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema/index.ts',
+  out: './server/db/migrations',
+});

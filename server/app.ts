@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createAccessEnforcer } from '../contract/access';
+import { Code } from '../contract/envelope';
+import type { ResourceDef } from '../contract/resource';
+import { RESOURCES } from '../contract/resources';
+import { installAuthentication } from './auth/authenticate';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/login-limiter';
+import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { RESOURCE_TABLES } from './db/resource-tables';
+import { AppError } from './http/app-error';
+import { installErrorHandler } from './http/error-handler';
+import { installNotFound } from './http/not-found';
+import { crudRoutes } from './resources/crud';
+import { ResourceStore } from './resources/store';
+import { healthRoutes } from './routes/health';
+import { menuRoutes } from './routes/menu';
+import { sceneRoutes } from './routes/scene';
+import { userRoutes } from './routes/user';
+
+export interface BuildAppOptions {
+  db: Database;
+  /** Fastify logger option; off unless given. */
+  logger?: FastifyServerOptions['logger'];
+  /** The resources to serve; defaults to the contract's. Tests add fixtures here. */
+  resources?: readonly ResourceDef[];
+  /** Resource name → table; defaults to server/db/resource-tables.ts. */
+  tables?: Record<string, PgTable>;
+  /** A built console (vite's dist) to serve with SPA fallback; ignored if it does not exist. */
+  staticDir?: string;
+  tokenTtlMs?: number;
+  loginLimits?: Partial<LoginLimits>;
+  /** Per-address budget for all /api calls; off unless given (login has its own limits). */
+  apiRateLimit?: { max: number; timeWindowMs?: number } | false;
+  /** Behind a proxy or load balancer, so request.ip is the client's (see Fastify docs). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit?: number;
+  /** OpenAPI docs at /api/docs (default on). */
+  docs?: boolean;
+}
+
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    // antd writes its styles at run time (CSS-in-JS).
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // No upgrade-insecure-requests: the embedded default is served over plain HTTP.
+  },
+};
+
+/** Builds the API (and optionally the console) without listening; tests use inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const resources = options.resources ?? RESOURCES;
+  const tables = options.tables ?? RESOURCE_TABLES;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  acceptEmptyJsonBodies(app);
+
+  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  await app.register(compress);
+  if (options.apiRateLimit) {
+    await app.register(rateLimit, {
+      max: options.apiRateLimit.max,
+      timeWindow: options.apiRateLimit.timeWindowMs ?? 60_000,
+      allowList: (request) => !request.url.startsWith('/api/'),
+      errorResponseBuilder: () => new AppError(Code.TOO_MANY, 'tooMany'),
+    });
+  }
+  if (options.docs ?? true) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Copilot Console API',
+          description: 'Every manage call answers { code, msg, data }; code 0 is success.',
+          version: '1',
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
+
+  const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
+  const spa = !!staticDir && existsSync(resolve(staticDir, 'index.html'));
+  if (spa && staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/; the page itself must be revalidated.
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const stores = new Map<string, ResourceStore>();
+  for (const def of resources) {
+    const table = tables[def.name];
+    if (!table) throw new Error(`resource ${def.name} has no table in RESOURCE_TABLES`);
+    stores.set(def.name, new ResourceStore(def, table, options.db));
+  }
+  const ctx: AppContext = {
+    db: options.db,
+    enforcer: await createAccessEnforcer(resources),
+    authenticate: installAuthentication(app, options.db),
+    loginLimiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }),
+    tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
+    resources,
+    stores,
+  };
+
+  healthRoutes(app, ctx);
+  userRoutes(app, ctx);
+  menuRoutes(app, ctx);
+  for (const def of resources) crudRoutes(app, ctx, def, stores.get(def.name) as ResourceStore);
+  sceneRoutes(app, ctx);
+  installNotFound(app, spa);
+  return app;
+}
+
+/** Calls such as logout carry no payload; some clients still send a JSON content type. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+}

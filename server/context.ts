@@ -1,0 +1,17 @@
+import type { Enforcer } from 'casbin';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import type { ResourceDef } from '../contract/resource';
+import type { LoginLimiter } from './auth/login-limiter';
+import type { Database } from './db/client';
+import type { ResourceStore } from './resources/store';
+
+/** What route modules need, built once in app.ts. */
+export interface AppContext {
+  db: Database;
+  enforcer: Enforcer;
+  authenticate: preValidationAsyncHookHandler;
+  loginLimiter: LoginLimiter;
+  tokenTtlMs: number;
+  resources: readonly ResourceDef[];
+  stores: ReadonlyMap<string, ResourceStore>;
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { Code, httpStatusFor, type Envelope, type FieldIssue } from '../../contract/envelope';
+import { message, type MessageKey } from '../../contract/messages';
+import { AppError } from './app-error';
+import { issueOfEntry, summary, translateIssues, type ValidationEntry } from './issues';
+import { localeOf } from './locale';
+import { databaseErrorOf, duplicateColumnOf } from './pg-errors';
+
+const HTTP_PAYLOAD_TOO_LARGE = 413;
+
+/** Fastify's own errors that are the client's fault, and what to tell the client. */
+const CLIENT_ERRORS: Record<string, MessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'badJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'badJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+};
+
+/**
+ * Every failure becomes an envelope whose HTTP status matches its body code. Client mistakes
+ * answer 4xx with a reason; only genuine faults answer 50000, logged, with no details leaked.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<Error>((thrown, request, reply) => {
+    const locale = localeOf(request);
+    const error = thrown as FastifyError;
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const input = (request as unknown as Record<string, unknown>)[context];
+      const entries = error.validation as unknown as ValidationEntry[];
+      const issues = translateIssues(entries.map(issueOfEntry), input, locale);
+      return send(reply, Code.INVALID, summary(issues, locale), { issues });
+    }
+
+    if (thrown instanceof AppError) {
+      const issues: FieldIssue[] = thrown.issues.map((i) => ({
+        field: i.field,
+        message: message(locale, i.key, i.params),
+      }));
+      const msg =
+        thrown.key === 'invalidField' && issues.length
+          ? summary(issues, locale)
+          : message(locale, thrown.key, thrown.params);
+      return send(reply, thrown.code, msg, issues.length ? { issues } : null, thrown.statusCode);
+    }
+
+    const clientKey = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (clientKey) {
+      const status = clientKey === 'bodyTooLarge' ? HTTP_PAYLOAD_TOO_LARGE : undefined;
+      return send(reply, Code.INVALID, message(locale, clientKey), null, status);
+    }
+
+    const dbError = databaseErrorOf(error);
+    if (dbError?.code === '23505') {
+      // Resource stores name the field themselves; this is the safety net for other tables.
+      const field = duplicateColumnOf(dbError) ?? 'value';
+      const issues = [{ field, message: message(locale, 'duplicate', { field }) }];
+      return send(reply, Code.INVALID, summary(issues, locale), { issues });
+    }
+    if (dbError?.code?.startsWith('22')) {
+      // Data exceptions (out of range, bad text representation) come from the input.
+      return send(reply, Code.INVALID, message(locale, 'invalid'), null);
+    }
+
+    if (error.statusCode === 429) {
+      return send(reply, Code.TOO_MANY, message(locale, 'tooMany'), null);
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, Code.INVALID, message(locale, 'invalid'), null);
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, Code.INTERNAL, message(locale, 'internal'), null);
+  });
+}
+
+function send(
+  reply: FastifyReply,
+  code: number,
+  msg: string,
+  data: unknown,
+  status = httpStatusFor(code),
+): FastifyReply {
+  const body: Envelope<unknown> = { code, msg, data };
+  // Error answers are written as plain JSON: the route's answer schema describes success only.
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
+}

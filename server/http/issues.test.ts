@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createSchema, pageSchema, updateSchema } from '../../contract/resource-schema';
+import { scene } from '../../contract/resources/scene';
+import { summary, translateIssues } from './issues';
+
+function issuesOf(schema: z.ZodType, input: unknown, locale: 'zh-CN' | 'en-US' = 'en-US') {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected a failure');
+  return translateIssues(result.error.issues, input, locale);
+}
+
+describe('translateIssues', () => {
+  it('says "required" for a missing field and names the expected type otherwise', () => {
+    expect(issuesOf(createSchema(scene), { sceneCode: 'a' })).toEqual([
+      { field: 'sceneName', message: 'is required' },
+    ]);
+    expect(issuesOf(createSchema(scene), { sceneName: 1, sceneCode: 'a' })).toEqual([
+      { field: 'sceneName', message: 'must be of type string' },
+    ]);
+  });
+
+  it('treats an empty required string as missing, and reports length bounds', () => {
+    expect(issuesOf(createSchema(scene), { sceneName: '  ', sceneCode: 'x' })).toEqual([
+      { field: 'sceneName', message: 'is required' },
+    ]);
+    expect(issuesOf(createSchema(scene), { sceneName: 'x'.repeat(65), sceneCode: 'x' })).toEqual([
+      { field: 'sceneName', message: 'must be at most 64 characters' },
+    ]);
+  });
+
+  it('lists the allowed values of a numeric enum', () => {
+    expect(issuesOf(createSchema(scene), { sceneName: 'a', sceneCode: 'b', type: 7 })).toEqual([
+      { field: 'type', message: 'must be one of 0, 1' },
+    ]);
+  });
+
+  it('names each unknown key and each bad nested field by its path', () => {
+    const issues = issuesOf(updateSchema(scene), { id: 1, version: 0, sceneCode: 'x', extra: 1 });
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { field: 'version', message: 'must be at least 1' },
+        { field: 'sceneCode', message: 'unsupported field sceneCode' },
+        { field: 'extra', message: 'unsupported field extra' },
+      ]),
+    );
+    const page = issuesOf(pageSchema(scene), {
+      current: 0,
+      sorters: [{ field: 'description', order: 'asc' }],
+      filters: [{ field: 'isDel', operator: 'eq', value: 1 }],
+    });
+    expect(page.map((i) => i.field)).toEqual(['current', 'sorters.0.field', 'filters.0.field']);
+  });
+
+  it('explains a bad id written as text', () => {
+    expect(
+      issuesOf(
+        z.strictObject({ id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]) }),
+        { id: 'abc' },
+      ),
+    ).toEqual([{ field: 'id', message: 'has an invalid format' }]);
+    expect(issuesOf(z.strictObject({ id: z.number().int().positive() }), { id: -1 })).toEqual([
+      { field: 'id', message: 'must be at least 1' },
+    ]);
+  });
+
+  it('answers in Chinese and summarises the first issue as "field: reason"', () => {
+    const issues = issuesOf(createSchema(scene), {}, 'zh-CN');
+    expect(issues[0]).toEqual({ field: 'sceneName', message: '必填' });
+    expect(summary(issues, 'zh-CN')).toBe('sceneName：必填');
+    expect(summary([], 'en-US')).toBe('Invalid request');
+  });
+
+  it('names the body itself when it is missing', () => {
+    expect(issuesOf(createSchema(scene), undefined)).toEqual([
+      { field: 'body', message: 'is required' },
+    ]);
+  });
+});

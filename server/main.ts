@@ -1,0 +1,90 @@
+/**
+ * Starts the console: reads the environment, opens the database, seeds on first start, listens.
+ * Run with `tsx server/main.ts` (npm start). Everything else lives in app.ts.
+ */
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+
+const env = process.env;
+
+function numberFrom(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const port = numberFrom('PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, maxConnections: numberFrom('DB_POOL_SIZE', 10) }
+      : { dataDir: env.DATA_DIR || './data' },
+  );
+  const apiPerMinute = numberFrom('API_RATE_LIMIT_PER_MINUTE', 0);
+  const app = await buildApp({
+    db: database.db,
+    logger: { level: env.LOG_LEVEL || 'info' },
+    staticDir: env.STATIC_DIR || 'dist',
+    tokenTtlMs: numberFrom('TOKEN_TTL_HOURS', 7 * 24) * 3_600_000,
+    loginLimits: { attemptsPerIpPerMinute: numberFrom('LOGIN_ATTEMPTS_PER_MINUTE', 20) },
+    apiRateLimit: apiPerMinute > 0 ? { max: apiPerMinute } : false,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck request must not keep the process alive forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  const seeded = await seed(database.db, {
+    kind: database.kind,
+    seedDemo: env.SEED_DEMO,
+    adminPassword: env.ADMIN_PASSWORD,
+  });
+  if (seeded.seeded !== 'none') app.log.info({ seeded: seeded.seeded }, 'database seeded');
+  if (seeded.generatedAdminPassword) {
+    app.log.warn(
+      `Created the admin account: user name "admin", password "${seeded.generatedAdminPassword}". ` +
+        'It is shown only this once; set ADMIN_PASSWORD to choose your own.',
+    );
+  }
+  if (seeded.demoPasswordInUse) {
+    app.log.warn(
+      'A demo account still logs in with its demo password (admin/admin or user/user). ' +
+        'Set ADMIN_PASSWORD and change the demo user before exposing this server.',
+    );
+  }
+
+  await app.listen({ port, host });
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  console.log(`Copilot Console (${database.kind}) on http://${shownHost}:${actualPort}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app';
+import type { Database, DatabaseKind } from '../db/client';
+import { seedDemo } from '../db/seed';
+import type { TestBackend } from './backends';
+
+export interface Answer {
+  status: number;
+  body: { code: number; msg: string; data: unknown };
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  kind: DatabaseKind;
+  /** POSTs JSON the way the console does. */
+  post(url: string, body?: unknown, options?: { token?: string; lang?: string }): Promise<Answer>;
+  /** Logs in and returns the token; fails the test if login does not succeed. */
+  login(userName: string, password?: string): Promise<string>;
+}
+
+/**
+ * One database and one app per test file (PGlite takes seconds to create), seeded with the demo
+ * accounts and scenes. Fields are filled in beforeAll.
+ */
+export function useTestApp(
+  backend: TestBackend,
+  options: Omit<BuildAppOptions, 'db'> & {
+    seed?: boolean;
+    prepare?: (db: Database) => Promise<void>;
+  } = {},
+): TestApp {
+  const harness = {} as TestApp;
+  let close: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const opened = await backend.open();
+    close = opened.close;
+    if (options.prepare) await options.prepare(opened.db);
+    if (options.seed ?? true) await seedDemo(opened.db);
+    const { seed: _seed, prepare: _prepare, ...appOptions } = options;
+    const app = await buildApp({
+      db: opened.db,
+      loginLimits: { attemptsPerIpPerMinute: 10_000, failuresPerUser: 10_000 },
+      ...appOptions,
+    });
+    await app.ready();
+    Object.assign(harness, {
+      app,
+      db: opened.db,
+      kind: opened.kind,
+      post: async (url, body, opts = {}) => {
+        const headers: Record<string, string> = {};
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        if (opts.lang) headers['accept-language'] = opts.lang;
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        return {
+          status: response.statusCode,
+          body: response.json(),
+          headers: response.headers,
+        };
+      },
+      login: async (userName, password = userName) => {
+        const answer = await harness.post('/api/manage/v1/user/login', { userName, password });
+        const data = answer.body.data as { token?: string } | null;
+        if (answer.body.code !== 0 || !data?.token) {
+          throw new Error(`login ${userName} failed: ${JSON.stringify(answer.body)}`);
+        }
+        return data.token;
+      },
+    } satisfies TestApp);
+  });
+
+  afterAll(async () => {
+    await harness.app?.close();
+    await close?.();
+  });
+
+  return harness;
+}

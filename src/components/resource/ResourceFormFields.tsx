@@ -1,0 +1,72 @@
+import type { FormInstance } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formControlOf, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { enumLabel, fieldLabel } from './field-format';
+import { fieldRules } from './field-rules';
+
+function Control({ def, field }: { def: ResourceDef; field: FieldDef }) {
+  const { t } = useTranslation();
+  switch (formControlOf(field)) {
+    case 'textarea':
+      return (
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          showCount={!!field.max}
+          maxLength={field.max}
+        />
+      );
+    case 'number':
+      return (
+        <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={0} />
+      );
+    case 'select':
+      return (
+        <Select
+          allowClear={!field.required && field.default === undefined}
+          options={(field.options ?? []).map((o) => ({
+            value: o,
+            label: enumLabel(t, def, field.name, o),
+          }))}
+        />
+      );
+    case 'switch':
+      return <Switch />;
+    default:
+      return <Input maxLength={field.max} showCount={!!field.max} />;
+  }
+}
+
+export interface ResourceFormFieldsProps {
+  def: ResourceDef;
+  // antd's FormInstance generic is invariant; the hook's instance is of this type.
+  form: FormInstance<Record<string, object | string | number | boolean | undefined>>;
+  fields: FieldDef[];
+  name: string;
+  onSubmit(): void;
+}
+
+/** The fields of a resource form, with rules that match the server's validation. */
+export function ResourceFormFields({ def, form, fields, name, onSubmit }: ResourceFormFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Form form={form} layout="vertical" name={name} onFinish={onSubmit}>
+      {fields.map((f) => {
+        const label = fieldLabel(t, def, f.name);
+        return (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={label}
+            rules={fieldRules(t, f, label)}
+            valuePropName={formControlOf(f) === 'switch' ? 'checked' : 'value'}
+          >
+            <Control def={def} field={f} />
+          </Form.Item>
+        );
+      })}
+      {/* Enter in a single-line input submits, as in any form. */}
+      <button type="submit" hidden aria-hidden tabIndex={-1} />
+    </Form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Form } from 'antd';
+import { useEffect } from 'react';
+import {
+  formControlOf,
+  writableFields,
+  type FieldDef,
+  type ResourceDef,
+} from '../../../contract/resource';
+
+export type FormMode = 'create' | 'edit';
+type Values = Record<string, unknown>;
+/** antd types form values as `{}`-valued records; ours are plain JSON values. */
+type AntdValues = Record<string, object | string | number | boolean | undefined>;
+
+export function formFields(
+  def: ResourceDef,
+  mode: FormMode,
+  preset: Readonly<Record<string, unknown>> = {},
+): FieldDef[] {
+  return writableFields(def, mode === 'edit' ? 'update' : 'create').filter(
+    (f) => formControlOf(f) !== 'none' && !(f.name in preset),
+  );
+}
+
+function initialValues(fields: FieldDef[], mode: FormMode, record?: BaseRecord): Values {
+  const out: Values = {};
+  for (const f of fields)
+    out[f.name] = mode === 'edit' ? record?.[f.name] : (f.default ?? undefined);
+  return out;
+}
+
+/** Empty inputs of nullable fields mean null; untouched optional ones are left out. */
+export function cleanValues(fields: FieldDef[], values: Values): Values {
+  const out: Values = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (v === undefined || v === '') {
+      if (f.nullable) out[f.name] = null;
+      continue;
+    }
+    out[f.name] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+export interface UseResourceFormOptions {
+  def: ResourceDef;
+  mode: FormMode;
+  record?: BaseRecord;
+  /** Values fixed by the page (not shown, always sent on create). */
+  preset?: Readonly<Record<string, string | number>>;
+  /** Fills the form when this turns true (a modal opening); pages pass true. */
+  active: boolean;
+  onSaved?(record: BaseRecord): void;
+}
+
+/** Create/edit one record of a resource: validation, presets, version, server field errors. */
+export function useResourceForm({
+  def,
+  mode,
+  record,
+  preset,
+  active,
+  onSaved,
+}: UseResourceFormOptions) {
+  const [form] = Form.useForm<AntdValues>();
+  const fields = formFields(def, mode, preset);
+  const { mutate: create, mutation: createState } = useCreate<BaseRecord, HttpError, Values>();
+  const { mutate: update, mutation: updateState } = useUpdate<BaseRecord, HttpError, Values>();
+
+  useEffect(() => {
+    if (!active) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(formFields(def, mode, preset), mode, record) as AntdValues);
+  }, [active, def, mode, record, preset, form]);
+
+  const showServerErrors = (err: HttpError) => {
+    if (!err.errors) return;
+    form.setFields(
+      Object.entries(err.errors).map(([name, msg]) => ({
+        name,
+        errors: [typeof msg === 'string' ? msg : Array.isArray(msg) ? msg.join(', ') : String(msg)],
+      })),
+    );
+  };
+
+  const submit = async () => {
+    const values = cleanValues(fields, (await form.validateFields()) as Values);
+    const done = {
+      onSuccess: ({ data }: { data: BaseRecord }) => onSaved?.(data),
+      onError: showServerErrors,
+    };
+    if (mode === 'create') {
+      create(
+        { resource: def.name, values: { ...values, ...preset }, successNotification: false },
+        done,
+      );
+    } else if (record?.id !== undefined) {
+      update(
+        {
+          resource: def.name,
+          id: record.id,
+          values: { ...values, version: record.version },
+          successNotification: false,
+        },
+        done,
+      );
+    }
+  };
+
+  return { form, fields, submit, saving: createState.isPending || updateState.isPending };
+}
