@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contract/menu';
+import { progressDone, progressStart } from '../routes/progress';
 import { emitRouteChange } from '../routes/route-listener';
 import { ROUTE_TREE } from '../routes/table';
 import { settingsStore, patchSettings } from '../settings/store';
@@ -50,8 +51,14 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
       search: location.search,
       fullPath: `${location.pathname}${location.search}`,
     });
-    // Scroll resets to the top on navigation (spec §2).
+    // Scroll resets to the top on navigation, under a thin progress bar (spec §2).
     window.scrollTo?.(0, 0);
+    progressStart();
+    const timer = setTimeout(progressDone, 150);
+    return () => {
+      clearTimeout(timer);
+      progressDone();
+    };
   }, [route?.name, location.pathname, location.search]);
 
   const mobile = settings.device === 'mobile';

@@ -75,3 +75,22 @@ describe('createAccessControlProvider with the contract policy', () => {
     expect(await (await a).enforce('guest', 'scene', 'list')).toBe(false);
   });
 });
+
+describe('enforcer construction', () => {
+  it('builds the enforcer once however many checks run', async () => {
+    let calls = 0;
+    const provider = createAccessControlProvider(
+      () => {
+        calls++;
+        return createAccessEnforcer();
+      },
+      () => 'user',
+    );
+    const results = await Promise.all(
+      ACTIONS.map((action) => provider.can({ resource: 'scene', action })),
+    );
+    expect(results.every((r) => r.can)).toBe(true);
+    await provider.can({ resource: 'plugin-config', action: 'list' });
+    expect(calls).toBe(1);
+  });
+});

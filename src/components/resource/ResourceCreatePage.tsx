@@ -16,7 +16,7 @@ export interface ResourceCreatePageProps {
 export function ResourceCreatePage({ def, preset, listPath, detailPath }: ResourceCreatePageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { form, fields, submit, saving } = useResourceForm({
+  const { form, fields, initial, submit, saving } = useResourceForm({
     def,
     mode: 'create',
     preset,
@@ -33,6 +33,7 @@ export function ResourceCreatePage({ def, preset, listPath, detailPath }: Resour
           def={def}
           form={form}
           fields={fields}
+          initial={initial}
           name={`${def.name}-create-page`}
           onSubmit={() => void submit().catch(() => undefined)}
         />

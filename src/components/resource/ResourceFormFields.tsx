@@ -5,12 +5,22 @@ import { formControlOf, type FieldDef, type ResourceDef } from '../../../contrac
 import { enumLabel, fieldLabel } from './field-format';
 import { fieldRules } from './field-rules';
 
-function Control({ def, field }: { def: ResourceDef; field: FieldDef }) {
+/** What Form.Item injects into its child: the control must pass it on to the input. */
+interface Injected {
+  value?: never;
+  checked?: never;
+  onChange?: never;
+  id?: string;
+  'aria-invalid'?: boolean;
+}
+
+function Control({ def, field, ...injected }: { def: ResourceDef; field: FieldDef } & Injected) {
   const { t } = useTranslation();
   switch (formControlOf(field)) {
     case 'textarea':
       return (
         <Input.TextArea
+          {...injected}
           autoSize={{ minRows: 3, maxRows: 10 }}
           showCount={!!field.max}
           maxLength={field.max}
@@ -23,6 +33,7 @@ function Control({ def, field }: { def: ResourceDef; field: FieldDef }) {
     case 'select':
       return (
         <Select
+          {...injected}
           allowClear={!field.required && field.default === undefined}
           options={(field.options ?? []).map((o) => ({
             value: o,
@@ -31,9 +42,9 @@ function Control({ def, field }: { def: ResourceDef; field: FieldDef }) {
         />
       );
     case 'switch':
-      return <Switch />;
+      return <Switch {...injected} />;
     default:
-      return <Input maxLength={field.max} showCount={!!field.max} />;
+      return <Input {...injected} maxLength={field.max} showCount={!!field.max} />;
   }
 }
 
@@ -42,15 +53,23 @@ export interface ResourceFormFieldsProps {
   // antd's FormInstance generic is invariant; the hook's instance is of this type.
   form: FormInstance<Record<string, object | string | number | boolean | undefined>>;
   fields: FieldDef[];
+  initial: Record<string, object | string | number | boolean | undefined>;
   name: string;
   onSubmit(): void;
 }
 
 /** The fields of a resource form, with rules that match the server's validation. */
-export function ResourceFormFields({ def, form, fields, name, onSubmit }: ResourceFormFieldsProps) {
+export function ResourceFormFields({
+  def,
+  form,
+  fields,
+  initial,
+  name,
+  onSubmit,
+}: ResourceFormFieldsProps) {
   const { t } = useTranslation();
   return (
-    <Form form={form} layout="vertical" name={name} onFinish={onSubmit}>
+    <Form form={form} layout="vertical" name={name} initialValues={initial} onFinish={onSubmit}>
       {fields.map((f) => {
         const label = fieldLabel(t, def, f.name);
         return (

@@ -27,7 +27,7 @@ export function ResourceFormModal({
   onSaved,
 }: ResourceFormModalProps) {
   const { t } = useTranslation();
-  const { form, fields, submit, saving } = useResourceForm({
+  const { form, fields, initial, submit, saving } = useResourceForm({
     def,
     mode,
     record,
@@ -66,6 +66,7 @@ export function ResourceFormModal({
         def={def}
         form={form}
         fields={fields}
+        initial={initial}
         name={`${def.name}-${mode}`}
         onSubmit={() => void submit().catch(() => undefined)}
       />

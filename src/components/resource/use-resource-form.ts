@@ -1,6 +1,6 @@
 import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   formControlOf,
   writableFields,
@@ -69,11 +69,15 @@ export function useResourceForm({
   const { mutate: create, mutation: createState } = useCreate<BaseRecord, HttpError, Values>();
   const { mutate: update, mutation: updateState } = useUpdate<BaseRecord, HttpError, Values>();
 
+  // Given to <Form initialValues>: a form mounts with them (modals remount on every open),
+  // which also works before the form instance is connected, unlike setFieldsValue.
+  const initial = useMemo(
+    () => initialValues(formFields(def, mode, preset), mode, record) as AntdValues,
+    [def, mode, preset, record],
+  );
   useEffect(() => {
-    if (!active) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues(formFields(def, mode, preset), mode, record) as AntdValues);
-  }, [active, def, mode, record, preset, form]);
+    if (active) form.resetFields();
+  }, [active, form, initial]);
 
   const showServerErrors = (err: HttpError) => {
     if (!err.errors) return;
@@ -109,5 +113,11 @@ export function useResourceForm({
     }
   };
 
-  return { form, fields, submit, saving: createState.isPending || updateState.isPending };
+  return {
+    form,
+    fields,
+    initial,
+    submit,
+    saving: createState.isPending || updateState.isPending,
+  };
 }

@@ -22,6 +22,11 @@ describe('nextTrail', () => {
     expect(t[1]!.query).toEqual({ id: '1' });
   });
 
+  it('a hidden page reached from another menu group starts a trail of its own', () => {
+    const t = nextTrail([e('/scene/statistics')], e('/prompt/add'), true);
+    expect(paths(t)).toEqual(['/prompt/add']);
+  });
+
   it('revisiting an entry cuts the trail back to it, with the new query', () => {
     const prev = [
       e('/model-evaluate/list'),

@@ -1,8 +1,13 @@
 import type { BreadcrumbEntry } from '../../stores/breadcrumb';
 
+function groupOf(path: string): string {
+  return path.split('/')[1] ?? '';
+}
+
 /**
  * The stored breadcrumb after visiting a route: a menu page starts a new trail; a hidden page
- * (a detail reached from a list) extends it, and revisiting an entry cuts the trail back to it.
+ * (a detail reached from a list) extends a trail of its own menu group, and revisiting an entry
+ * cuts the trail back to it.
  */
 export function nextTrail(
   prev: readonly BreadcrumbEntry[],
@@ -10,6 +15,8 @@ export function nextTrail(
   hidden: boolean,
 ): BreadcrumbEntry[] {
   if (!hidden) return [entry];
+  const last = prev[prev.length - 1];
+  if (!last || groupOf(last.path) !== groupOf(entry.path)) return [entry];
   const at = prev.findIndex((e) => e.path === entry.path);
   if (at >= 0) return [...prev.slice(0, at), entry];
   return [...prev, entry];
