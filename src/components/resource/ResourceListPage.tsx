@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
 import { KEYWORD_FIELD } from '../../providers/data';
-import { enumLabel, fieldLabel, renderValue } from './field-format';
+import { enumLabel, fieldLabel, renderValue, type FieldRenderers } from './field-format';
+import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
 import './resource.css';
 
@@ -28,6 +29,8 @@ export interface ResourceListPageProps {
   preset?: Readonly<Record<string, string | number>>;
   /** Locale key of the title, when the route's differs from the resource's. */
   titleKey?: string;
+  /** Per-field cell renderers replacing the generic one. */
+  renderers?: FieldRenderers;
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
@@ -39,6 +42,7 @@ export function ResourceListPage({
   createPath,
   preset,
   titleKey,
+  renderers,
 }: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,7 +83,7 @@ export function ResourceListPage({
       sorter: f.sortable ? { multiple: 1 } : undefined,
       ellipsis: f.type !== 'text',
       width: f.name === 'id' ? 80 : undefined,
-      render: (value: unknown) => renderValue(t, def, f, value),
+      render: (value: unknown) => renderers?.[f.name]?.(value) ?? renderValue(t, def, f, value),
     }));
   columns.push({
     key: '__actions',
@@ -134,6 +138,10 @@ export function ResourceListPage({
       </Space>
     ),
   });
+
+  if ((tableQuery.error as { statusCode?: number } | null)?.statusCode === 403) {
+    return <ExceptionPage status="403" />;
+  }
 
   const enumFilters = fields.filter(
     (f) => f.filter && f.type === 'enum' && !(f.name in (preset ?? {})),
@@ -193,6 +201,8 @@ export function ResourceListPage({
       </Space>
       <Table<BaseRecord>
         {...tableProps}
+        // A failed query leaves an empty list, not the last page's rows (spec §4, §8).
+        dataSource={tableQuery.isError ? [] : tableProps.dataSource}
         rowKey="id"
         columns={columns}
         scroll={{ x: 'max-content' }}

@@ -5,7 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { allFields, type ResourceDef } from '../../../contract/resource';
-import { fieldLabel, renderValue } from './field-format';
+import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
+import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
 import './resource.css';
 
@@ -14,12 +15,20 @@ export interface ResourceShowPageProps {
   listPath?: string;
   /** Locale key of the title, when the route's differs from the resource's. */
   titleKey?: string;
+  /** Per-field value renderers replacing the generic one. */
+  renderers?: FieldRenderers;
   /** Extra actions a resource adds (e.g. the scene's template unbind). */
   extraActions?: (record: BaseRecord, refetch: () => void) => ReactNode;
 }
 
 /** The generic detail page; the record id comes from the query string (?id=). */
-export function ResourceShowPage({ def, listPath, titleKey, extraActions }: ResourceShowPageProps) {
+export function ResourceShowPage({
+  def,
+  listPath,
+  titleKey,
+  renderers,
+  extraActions,
+}: ResourceShowPageProps) {
   const titleOf = titleKey ?? `${def.name}.titles.show`;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -36,6 +45,9 @@ export function ResourceShowPage({ def, listPath, titleKey, extraActions }: Reso
     errorNotification: false,
   });
 
+  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
+    return <ExceptionPage status="403" />;
+  }
   if (!id || query.isError) {
     return (
       <Card title={t(titleOf)}>
@@ -90,7 +102,7 @@ export function ResourceShowPage({ def, listPath, titleKey, extraActions }: Reso
           .filter((f) => f.name !== def.softDelete)
           .map((f) => (
             <Descriptions.Item key={f.name} label={fieldLabel(t, def, f.name)}>
-              {renderValue(t, def, f, record[f.name])}
+              {renderers?.[f.name]?.(record[f.name]) ?? renderValue(t, def, f, record[f.name])}
             </Descriptions.Item>
           ))}
       </Descriptions>

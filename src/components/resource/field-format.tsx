@@ -4,6 +4,9 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from '../../../contract/resource';
 
+/** Replaces the generic rendering of some fields; undefined falls back to it. */
+export type FieldRenderers = Partial<Record<string, (value: unknown) => ReactNode | undefined>>;
+
 export function fieldLabel(t: TFunction, def: ResourceDef, field: string): string {
   return t(`${def.name}.fields.${field}`);
 }

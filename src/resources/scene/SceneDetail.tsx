@@ -6,6 +6,7 @@ import { scene } from '../../../contract/resources/scene';
 import { ResourceShowPage } from '../../components/resource/ResourceShowPage';
 import { MANAGE_PREFIX } from '../../providers/config';
 import { feedbackMessage } from '../../providers/feedback';
+import { sceneRenderers } from './SceneTypeTag';
 
 export default function SceneDetail() {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export default function SceneDetail() {
     <ResourceShowPage
       def={scene}
       listPath="/scene/list"
+      renderers={sceneRenderers}
       extraActions={(record, refetch) =>
         record.templateId ? (
           <Popconfirm
