@@ -17,6 +17,7 @@ import { Navbar } from './Navbar';
 import { SettingsDrawer } from './settings/SettingsDrawer';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './tab-bar/TabBar';
+import { scrollFor } from './tab-bar/scroll';
 import { trackRoutes } from './track-route';
 import './layout.css';
 
@@ -52,14 +53,15 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
       fullPath: `${location.pathname}${location.search}`,
     });
     // Scroll resets to the top on navigation, under a thin progress bar (spec §2).
-    window.scrollTo?.(0, 0);
+    // Coming back to a kept-alive tab through the tab bar returns to where the user was.
+    window.scrollTo?.(0, scrollFor(route?.name, location.state));
     progressStart();
     const timer = setTimeout(progressDone, 150);
     return () => {
       clearTimeout(timer);
       progressDone();
     };
-  }, [route?.name, location.pathname, location.search]);
+  }, [route?.name, location.pathname, location.search, location.state]);
 
   const mobile = settings.device === 'mobile';
   const showSider = settings.menu && !settings.hideMenu && !settings.topMenu && !mobile;

@@ -14,6 +14,7 @@ import { useStore } from '../../stores/create-store';
 import { tabsStore, type TabEntry } from '../../stores/tabs';
 import { closeTabs, nextActive, type CloseAction } from './tabs';
 import { reloadTab } from './reload';
+import { rememberScroll, TAB_SWITCH } from './scroll';
 import './tab-bar.css';
 
 export function TabBar({ activeName }: { activeName: string | null }) {
@@ -70,7 +71,9 @@ export function TabBar({ activeName }: { activeName: string | null }) {
         activeKey={activeName ?? undefined}
         onChange={(key) => {
           const tab = tabs.find((x) => x.name === key);
-          if (tab) navigate(tab.fullPath);
+          if (!tab) return;
+          rememberScroll(activeName);
+          navigate(tab.fullPath, { state: TAB_SWITCH });
         }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key, 'close');
