@@ -1,6 +1,7 @@
 import { ConfigProvider, message, theme as antdTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES builds: Vite hands over the CommonJS stubs under antd/locale as module objects.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { lazy, useEffect, useMemo } from 'react';

@@ -4,13 +4,14 @@ import { feedbackMessage } from '../../providers/feedback';
 
 /** Switches the UI locale, stores it (i18n provider) and confirms with a notice (spec §4). */
 export function useLocaleSwitch() {
-  const { i18n, t } = useTranslation();
+  const { i18n } = useTranslation();
   return {
     locale: i18n.language as Locale,
     async change(next: Locale) {
       if (next === i18n.language) return;
       await i18n.changeLanguage(next);
-      void feedbackMessage().success(t('locale.switched'));
+      // Said in the language just chosen.
+      void feedbackMessage().success(i18n.t('locale.switched'));
     },
   };
 }

@@ -54,7 +54,9 @@ export function TabBar({ activeName }: { activeName: string | null }) {
       { key: 'others', icon: <ColumnWidthOutlined />, label: t('tabBar.closeOthers') },
       { key: 'all', icon: <DeleteOutlined />, label: t('tabBar.closeAll') },
     ],
-    onClick: ({ key }: { key: string }) => {
+    onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation(): void } }) => {
+      // The menu sits inside the tab's label: without this the click also activates the tab.
+      domEvent.stopPropagation();
       if (key === 'reload') {
         reloadTab(tab.name);
         if (tab.name !== activeName) navigate(tab.fullPath);

@@ -8,18 +8,20 @@ export type ExceptionStatus = '403' | '404' | '500';
 export function ExceptionPage({ status }: { status: ExceptionStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // antd's Result drops unknown props, so the test id sits on a wrapper.
   return (
-    <Result
-      status={status}
-      title={status}
-      subTitle={t(`pages.error.${status}`)}
-      extra={
-        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
-          {t('pages.error.backHome')}
-        </Button>
-      }
-      data-testid={`exception-${status}`}
-    />
+    <div data-testid={`exception-${status}`}>
+      <Result
+        status={status}
+        title={status}
+        subTitle={t(`pages.error.${status}`)}
+        extra={
+          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+            {t('pages.error.backHome')}
+          </Button>
+        }
+      />
+    </div>
   );
 }
 

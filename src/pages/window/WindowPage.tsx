@@ -14,11 +14,12 @@ export default function WindowPage() {
   const route = routeByName(params.get('route'));
   if (!route || route.external) {
     return (
-      <Result
-        icon={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />}
-        title={t('window.empty')}
-        data-testid="window-empty"
-      />
+      <div data-testid="window-empty">
+        <Result
+          icon={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />}
+          title={t('window.empty')}
+        />
+      </div>
     );
   }
   return (

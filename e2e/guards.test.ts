@@ -1,0 +1,135 @@
+/**
+ * Navigation and permission guards (spec §2, §4, §6).
+ */
+import { expect, it } from 'vitest';
+import { firstPermittedPath } from '../src/routes/guards';
+import {
+  e2eDescribe,
+  exactly,
+  gotoApp,
+  localStorageItem,
+  login,
+  pathOf,
+  useE2E,
+  waitForPath,
+  zh,
+} from './harness';
+
+const WINDOW_ID = 'win' + 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE';
+
+e2eDescribe('route guards', () => {
+  const e2e = useE2E();
+
+  it('a user typing an admin URL lands on the first permitted route', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.goto('/plugin-config/list');
+    const first = firstPermittedPath('user');
+    expect(first).toBe('/dashboard/workplace');
+    await waitForPath(page, (p) => p === first);
+    await page.locator('[data-testid=navbar]').waitFor();
+  });
+
+  it('an admin may open the plugin configuration, a user may not', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'admin', 'admin');
+    await gotoApp(page, '/plugin-config/list');
+    const title = page.locator('.ant-card-head-title').first();
+    await expect.poll(() => title.textContent()).toBe(zh('menu.plugin-config.list'));
+    expect(new URL(page.url()).pathname).toBe('/plugin-config/list');
+    expect(await page.locator('[data-testid=exception-404]').count()).toBe(0);
+
+    const other = await (await e2e.newContext()).newPage();
+    await other.goto('/login');
+    await login(other, 'user', 'user');
+    await other.goto('/plugin-config/list');
+    await waitForPath(other, (p) => p.startsWith('/dashboard/workplace'));
+    expect(
+      await other
+        .locator('.ant-card-head-title', { hasText: exactly(zh('menu.plugin-config.list')) })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('a logged-out deep link goes to login with a redirect, then back after login', async () => {
+    const { page } = e2e;
+    await page.goto('/record/list?foo=1');
+    await waitForPath(page, (p) => p.startsWith('/login'));
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ redirect: 'record.list', foo: '1' });
+
+    await login(page, 'user', 'user');
+    await waitForPath(page, (p) => p.startsWith('/record/list'));
+    const back = new URL(page.url());
+    expect(back.pathname).toBe('/record/list');
+    expect(back.searchParams.get('foo')).toBe('1');
+    expect(back.searchParams.has('redirect')).toBe(false);
+    const title = page.locator('.ant-card-head-title').first();
+    await expect.poll(() => title.textContent()).toBe(zh('menu.record.list'));
+  });
+
+  it('a logged-out hidden route goes to login without a redirect', async () => {
+    const { page } = e2e;
+    await page.goto('/scene/detail?id=1');
+    await waitForPath(page, (p) => p.startsWith('/login'));
+    expect(pathOf(page)).toBe('/login');
+    await page.locator('form#login').waitFor();
+    expect(await localStorageItem(page, 'token')).toBeNull();
+  });
+
+  it('an unknown path shows the not-found page when logged in', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.goto('/no/such/page');
+    const result = page.locator('.ant-result-404');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(zh('pages.error.404'));
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    // The layout stays around it.
+    await page.locator('[data-testid=navbar]').waitFor();
+    // The page's test hook (see report: antd <Result> drops data-testid).
+    expect(
+      await page.locator('[data-testid=exception-404]').count(),
+      'data-testid=exception-404 missing from the DOM',
+    ).toBe(1);
+  });
+
+  it('a window route opens without login and without the layout', async () => {
+    const { page } = e2e;
+    expect(WINDOW_ID).toHaveLength(35);
+    await page.goto(`/${WINDOW_ID}`);
+    const empty = page.locator('.ant-result', { hasText: zh('window.empty') });
+    await empty.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${WINDOW_ID}`);
+    expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
+    expect(await page.locator('[data-testid=side-menu]').count()).toBe(0);
+    // The page's test hook (see report: antd <Result> drops data-testid).
+    expect(
+      await page.locator('[data-testid=window-empty]').count(),
+      'data-testid=window-empty missing from the DOM',
+    ).toBe(1);
+  });
+
+  it('a window route shows the page named by ?route= for a logged-in user', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.goto(`/${WINDOW_ID}?route=scene.list`);
+    const win = page.locator('[data-testid=window-page]');
+    await win.waitFor();
+    await win.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
+    expect(await page.locator('[data-testid=side-menu]').count()).toBe(0);
+  });
+
+  it('a path that is not a window route (wrong length) is not treated as one', async () => {
+    const { page } = e2e;
+    await page.goto(`/${WINDOW_ID}x`);
+    // Not public: logged out, it goes to login.
+    await waitForPath(page, (p) => p.startsWith('/login'));
+  });
+});

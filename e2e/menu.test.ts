@@ -1,0 +1,100 @@
+/**
+ * The side menu per role (spec §2, §6, §9): entries and order come from contract/menu.ts.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { menuForRole, routesFor, type RouteNode } from '../contract/menu';
+import type { Role } from '../contract/resource';
+import { e2eDescribe, exactly, gotoApp, login, topMenuLabels, useE2E, zh } from './harness';
+
+/** The menu a role should see: its slice of the route tree without hidden entries. */
+function expectedMenu(role: Role): RouteNode[] {
+  return menuForRole(role, routesFor())
+    .filter((n) => !n.hidden)
+    .map((n) => (n.children ? { ...n, children: n.children.filter((c) => !c.hidden) } : n))
+    .filter((n) => !n.children || n.children.length > 0)
+    .sort((a, b) => (a.order ?? 99) - (b.order ?? 99));
+}
+
+const label = (name: string) => {
+  const node = routesFor().find((n) => n.name === name);
+  if (!node) throw new Error(`no top-level route ${name}`);
+  return zh(node.locale);
+};
+
+async function menuAs(page: Page, user: string): Promise<string[]> {
+  await page.goto('/login');
+  await login(page, user, user);
+  await gotoApp(page, '/dashboard/workplace');
+  return topMenuLabels(page);
+}
+
+e2eDescribe('side menu', () => {
+  const e2e = useE2E();
+
+  it('admin sees the admin menu in contract order', async () => {
+    const labels = await menuAs(e2e.page, 'admin');
+    expect(labels).toEqual(expectedMenu('admin').map((n) => zh(n.locale)));
+
+    expect(labels).toContain(label('plugin-config'));
+    for (const name of ['record', 'directive', 'corpus', 'model-evaluate', 'agent']) {
+      expect(labels).not.toContain(label(name));
+    }
+    expect(labels[0]).toBe(label('dashboard'));
+    expect(labels.at(-1)).toBe(label('wiki'));
+  });
+
+  it('user sees the user menu in contract order', async () => {
+    const labels = await menuAs(e2e.page, 'user');
+    expect(labels).toEqual(expectedMenu('user').map((n) => zh(n.locale)));
+
+    expect(labels).not.toContain(label('plugin-config'));
+    for (const name of ['record', 'directive', 'corpus', 'model-evaluate', 'agent']) {
+      expect(labels).toContain(label(name));
+    }
+    expect(labels[0]).toBe(label('dashboard'));
+    expect(labels.at(-1)).toBe(label('wiki'));
+  });
+
+  it('a group opens to its visible children, without hidden routes', async () => {
+    const { page } = e2e;
+    await menuAs(page, 'user');
+    const scene = expectedMenu('user').find((n) => n.name === 'scene');
+    const menu = page.locator('[data-testid=side-menu]').first();
+    const group = menu.locator(':scope > li.ant-menu-submenu').filter({
+      has: page.locator('.ant-menu-submenu-title', { hasText: exactly(label('scene')) }),
+    });
+    const title = group.locator('.ant-menu-submenu-title');
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    const items = group.locator('li.ant-menu-item');
+    await items.first().waitFor();
+    const texts = (await items.allTextContents()).map((s) => s.trim());
+    expect(texts).toEqual((scene?.children ?? []).map((c) => zh(c.locale)));
+    expect(texts).not.toContain(zh('menu.scene.detail'));
+  });
+
+  it('the wiki entry opens a new page instead of navigating', async () => {
+    const { page, context } = e2e;
+    // Answer the external wiki locally: the test must not depend on the internet.
+    await context.route(
+      (url) => url.origin !== new URL(e2e.baseURL).origin,
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>wiki</p>' }),
+    );
+    await menuAs(page, 'user');
+    const before = page.url();
+
+    const popup = context.waitForEvent('page');
+    await page
+      .locator('[data-testid=side-menu] > li.ant-menu-item')
+      .filter({ hasText: exactly(label('wiki')) })
+      .click();
+    const wiki = await popup;
+    await expect
+      .poll(() => wiki.url(), { timeout: 15_000 })
+      .toSatisfy((u: string) => /^https?:/.test(u));
+    expect(new URL(wiki.url()).origin).not.toBe(new URL(e2e.baseURL).origin);
+    // The console itself stayed where it was.
+    expect(page.url()).toBe(before);
+    expect(context.pages()).toHaveLength(2);
+  });
+});

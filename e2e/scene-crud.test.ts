@@ -1,0 +1,130 @@
+/**
+ * Scenes through the console (spec §3, §7): create, validate, duplicate code, delete.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { message } from '../contract/messages';
+import { buttonLabel, e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
+
+const FORM = 'scene-create';
+const field = (page: Page, name: string) => page.locator(`#${FORM}_${name}`);
+const fieldErrors = (page: Page, name: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`#${FORM}_${name}`) })
+    .locator('.ant-form-item-explain-error');
+const required = (name: string) => zh('form.required', { field: zh(`scene.fields.${name}`) });
+
+function rowWith(page: Page, code: string) {
+  return page.locator('.ant-table-row').filter({ hasText: code });
+}
+
+async function onSceneList(page: Page): Promise<void> {
+  await page.goto('/login');
+  await login(page, 'user', 'user');
+  await gotoApp(page, '/scene/list');
+  await page.locator('.ant-table-row').first().waitFor();
+}
+
+async function openCreate(page: Page) {
+  await page
+    .locator('.ant-card-extra button')
+    .filter({ hasText: buttonLabel(zh('buttons.create')) })
+    .click();
+  const dialog = page.locator('.ant-modal:visible', { hasText: zh('scene.titles.create') });
+  await dialog.waitFor();
+  await field(page, 'sceneName').waitFor();
+  return dialog;
+}
+
+const save = (page: Page) => page.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary');
+
+e2eDescribe('scene CRUD', () => {
+  const e2e = useE2E();
+
+  it('creates a scene through the dialog, then deletes it after confirmation', async () => {
+    const { page } = e2e;
+    await onSceneList(page);
+    const code = `e2e-${Date.now().toString(36)}`;
+    const name = `E2E 场景 ${code}`;
+
+    const dialog = await openCreate(page);
+    expect(buttonLabel(zh('buttons.save')).test((await save(page).textContent()) ?? '')).toBe(true);
+    await field(page, 'sceneName').fill(name);
+    await field(page, 'sceneCode').fill(code);
+    await save(page).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const row = rowWith(page, code);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(name);
+    // The default type (chat mode) is shown translated.
+    expect(await row.textContent()).toContain(zh('scene.enums.type.1'));
+
+    // It is really stored: a reload still lists it.
+    await page.reload();
+    await rowWith(page, code).waitFor();
+
+    await rowWith(page, code)
+      .getByRole('button', { name: zh('buttons.delete') })
+      .click();
+    const confirm = page.locator('.ant-popover:visible', {
+      hasText: zh('form.deleteConfirm', { title: name }),
+    });
+    await confirm.waitFor();
+    await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await expect.poll(() => rowWith(page, code).count(), { timeout: 15_000 }).toBe(0);
+
+    await page.reload();
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await rowWith(page, code).count()).toBe(0);
+  });
+
+  it('submitting empty required fields shows the translated required messages', async () => {
+    const { page } = e2e;
+    await onSceneList(page);
+    const dialog = await openCreate(page);
+    await save(page).click();
+
+    await expect
+      .poll(() => fieldErrors(page, 'sceneName').allTextContents())
+      .toEqual([required('sceneName')]);
+    await expect
+      .poll(() => fieldErrors(page, 'sceneCode').allTextContents())
+      .toEqual([required('sceneCode')]);
+    // Nothing was sent: the dialog stays open.
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Whitespace only is still empty.
+    await field(page, 'sceneName').fill('   ');
+    await save(page).click();
+    await expect
+      .poll(() => fieldErrors(page, 'sceneName').allTextContents())
+      .toEqual([required('sceneName')]);
+  });
+
+  it('a duplicate scene code shows the server error on the field', async () => {
+    const { page } = e2e;
+    await onSceneList(page);
+    // An existing scene's code, read from the list itself (the column titled "scene code").
+    const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((h) =>
+      h.trim(),
+    );
+    const column = headers.indexOf(zh('scene.fields.sceneCode'));
+    expect(column).toBeGreaterThanOrEqual(0);
+    const existing = (
+      await page.locator('.ant-table-row').first().locator('td').nth(column).textContent()
+    )?.trim();
+    expect(existing).toBeTruthy();
+
+    const dialog = await openCreate(page);
+    await field(page, 'sceneName').fill('重复编码');
+    await field(page, 'sceneCode').fill(existing ?? '');
+    await save(page).click();
+
+    const expected = message('zh-CN', 'duplicate', { field: 'sceneCode' });
+    await expect.poll(() => fieldErrors(page, 'sceneCode').allTextContents()).toEqual([expected]);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await fieldErrors(page, 'sceneName').count()).toBe(0);
+  });
+});
