@@ -51,7 +51,8 @@ function Providers({ children }: { children: React.ReactNode }) {
   const zh = current.language === 'zh-CN';
   useEffect(() => {
     dayjs.locale(zh ? 'zh-cn' : 'en');
-  }, [zh]);
+    document.title = current.t('app.title');
+  }, [zh, current]);
   const themeConfig = useMemo(
     () => ({
       algorithm: settings.theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,

@@ -1,5 +1,12 @@
 import { defineResource } from '../resource';
-import { FULL_CRUD, sceneCodeField, statusField } from './common';
+import {
+  codeField,
+  descriptionField,
+  FULL_CRUD,
+  nameField,
+  sceneCodeField,
+  statusField,
+} from './common';
 
 /** Agents: a model, a scene and instructions, published under a code. */
 export const agent = defineResource({
@@ -9,30 +16,11 @@ export const agent = defineResource({
   titleField: 'agentName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
-    {
-      name: 'agentName',
-      type: 'string',
-      required: true,
-      max: 64,
-      list: true,
-      sortable: true,
-      filter: 'contains',
-      search: true,
-    },
-    {
-      name: 'agentCode',
-      type: 'string',
-      required: true,
-      max: 64,
-      unique: true,
-      list: true,
-      filter: 'eq',
-      search: true,
-      createOnly: true,
-    },
+    nameField('agentName'),
+    codeField('agentCode'),
     sceneCodeField(),
     { name: 'modelVersion', type: 'string', max: 64, nullable: true, list: true, filter: 'eq' },
     statusField(),
-    { name: 'description', type: 'text', nullable: true, max: 1000, list: true },
+    descriptionField(),
   ],
 });

@@ -28,4 +28,39 @@ export function sceneCodeField(extra: Partial<FieldDef> = {}): FieldDef {
   };
 }
 
+/** A record's display name: required, sortable, searchable. */
+export function nameField(name: string, extra: Partial<FieldDef> = {}): FieldDef {
+  return {
+    name,
+    type: 'string',
+    required: true,
+    max: 64,
+    list: true,
+    sortable: true,
+    filter: 'contains',
+    search: true,
+    ...extra,
+  };
+}
+
+/** A record's code: unique, fixed once created (other records refer to it). */
+export function codeField(name: string, extra: Partial<FieldDef> = {}): FieldDef {
+  return {
+    name,
+    type: 'string',
+    required: true,
+    max: 64,
+    unique: true,
+    list: true,
+    filter: 'eq',
+    search: true,
+    createOnly: true,
+    ...extra,
+  };
+}
+
+export function descriptionField(extra: Partial<FieldDef> = {}): FieldDef {
+  return { name: 'description', type: 'text', nullable: true, max: 1000, list: true, ...extra };
+}
+
 export const FULL_CRUD = ['list', 'show', 'create', 'edit', 'delete'] as const;

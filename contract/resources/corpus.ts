@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { FULL_CRUD, sceneCodeField } from './common';
+import { descriptionField, FULL_CRUD, nameField, sceneCodeField } from './common';
 
 export const CORPUS_STATES = ['pending', 'marking', 'done'] as const;
 
@@ -11,16 +11,7 @@ export const corpus = defineResource({
   titleField: 'corpusName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
-    {
-      name: 'corpusName',
-      type: 'string',
-      required: true,
-      max: 64,
-      list: true,
-      sortable: true,
-      filter: 'contains',
-      search: true,
-    },
+    nameField('corpusName'),
     sceneCodeField(),
     {
       name: 'state',
@@ -31,6 +22,6 @@ export const corpus = defineResource({
       filter: 'eq',
     },
     { name: 'itemCount', type: 'integer', readOnly: true, default: 0, list: true, sortable: true },
-    { name: 'description', type: 'text', nullable: true, max: 1000, list: true },
+    descriptionField(),
   ],
 });

@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { FULL_CRUD } from './common';
+import { descriptionField, FULL_CRUD, nameField } from './common';
 
 export const EVALUATION_STATES = ['pending', 'running', 'finished', 'failed'] as const;
 
@@ -11,16 +11,7 @@ export const modelEvaluate = defineResource({
   titleField: 'evaluateName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
-    {
-      name: 'evaluateName',
-      type: 'string',
-      required: true,
-      max: 64,
-      list: true,
-      sortable: true,
-      filter: 'contains',
-      search: true,
-    },
+    nameField('evaluateName'),
     { name: 'modelVersion', type: 'string', required: true, max: 64, list: true, filter: 'eq' },
     { name: 'corpusId', type: 'integer', min: 1, nullable: true, list: true, filter: 'eq' },
     {
@@ -40,6 +31,6 @@ export const modelEvaluate = defineResource({
       list: true,
       sortable: true,
     },
-    { name: 'description', type: 'text', nullable: true, max: 1000 },
+    descriptionField({ list: false }),
   ],
 });

@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { FULL_CRUD, sceneCodeField, statusField } from './common';
+import { descriptionField, FULL_CRUD, sceneCodeField, statusField } from './common';
 
 /** Model a template targets (spec §2: WINGPT or CHATGPT). */
 export const PROMPT_MODEL_TYPES = ['WINGPT', 'CHATGPT'] as const;
@@ -34,6 +34,6 @@ export const prompt = defineResource({
     statusField(),
     { name: 'isPublic', type: 'enum', options: [0, 1], default: 0, filter: 'eq', createOnly: true },
     { name: 'content', type: 'text', required: true, max: 20_000, search: true },
-    { name: 'description', type: 'text', nullable: true, max: 1000 },
+    descriptionField({ list: false }),
   ],
 });

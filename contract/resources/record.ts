@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { sceneCodeField } from './common';
+import { codeField, sceneCodeField } from './common';
 
 /** Chat session records (spec §2 list: chatId, title, sceneName, createdAt, modifiedAt, type, tag). */
 export const record = defineResource({
@@ -9,17 +9,7 @@ export const record = defineResource({
   titleField: 'title',
   defaultSort: { field: 'updatedAt', order: 'desc' },
   fields: [
-    {
-      name: 'chatId',
-      type: 'string',
-      required: true,
-      max: 64,
-      unique: true,
-      list: true,
-      filter: 'eq',
-      search: true,
-      createOnly: true,
-    },
+    codeField('chatId'),
     { name: 'title', type: 'string', required: true, max: 200, list: true, search: true },
     sceneCodeField(),
     { name: 'type', type: 'enum', options: [0, 1], default: 1, list: true, filter: 'eq' },

@@ -1,4 +1,5 @@
 import { defineResource } from '../resource';
+import { nameField } from './common';
 
 /** Scene type as stored: 0 = prompt mode, 1 = chat mode (spec §3). */
 export const SCENE_TYPES = [0, 1] as const;
@@ -23,16 +24,7 @@ export const scene = defineResource({
   titleField: 'sceneName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
-    {
-      name: 'sceneName',
-      type: 'string',
-      required: true,
-      max: 64,
-      list: true,
-      sortable: true,
-      filter: 'contains',
-      search: true,
-    },
+    nameField('sceneName'),
     {
       name: 'sceneCode',
       type: 'string',
