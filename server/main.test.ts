@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The process as `npm start` runs it: environment, first-start seed, the demo-password warning,
+ * graceful shutdown on SIGTERM, and data that survives a restart.
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'console-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => ok(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  let out = '';
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port) };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: childEnv,
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base, output: () => out };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((ok) => {
+    child.once('exit', (code) => ok(code));
+    child.kill('SIGTERM');
+  });
+}
+
+async function post(base: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/api/manage/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: Record<string, unknown> };
+}
+
+describe('server process', () => {
+  it('seeds on first start, warns about demo passwords, stops cleanly, keeps acknowledged writes', async () => {
+    const first = await start({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
+    expect(first.output()).toMatch(/demo password/i);
+    const login = await post(first.base, '/user/login', { userName: 'user', password: 'user' });
+    expect(login.code).toBe(0);
+    const token = String(login.data.token);
+    const created = await post(
+      first.base,
+      '/scene/create',
+      { sceneName: '重启前写入', sceneCode: 'written-before-restart', type: 0 },
+      token,
+    );
+    expect(created.code).toBe(0);
+    // An in-flight request must finish before the process exits.
+    const inFlight = post(first.base, '/scene/page', { current: 1, pageSize: 100 }, token);
+    const exit = stop(first.child);
+    expect((await inFlight).code).toBe(0);
+    expect(await exit).toBe(0);
+
+    const second = await start({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'S3cret-pass',
+    });
+    try {
+      const detail = await post(second.base, '/scene/detail', { id: created.data.id }, token);
+      expect(detail.code).toBe(0);
+      expect(detail.data.sceneCode).toBe('written-before-restart');
+      // ADMIN_PASSWORD replaces the admin's demo password.
+      expect(
+        (await post(second.base, '/user/login', { userName: 'admin', password: 'admin' })).code,
+      ).not.toBe(0);
+      expect(
+        (await post(second.base, '/user/login', { userName: 'admin', password: 'S3cret-pass' }))
+          .code,
+      ).toBe(0);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  }, 150_000);
+
+  it('seeds nothing but the admin with SEED_DEMO=0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-main-empty-'));
+    const run = await start({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      ADMIN_PASSWORD: 'Only-admin1',
+    });
+    try {
+      expect(
+        (await post(run.base, '/user/login', { userName: 'user', password: 'user' })).code,
+      ).not.toBe(0);
+      const admin = await post(run.base, '/user/login', {
+        userName: 'admin',
+        password: 'Only-admin1',
+      });
+      expect(admin.code).toBe(0);
+      const page = await post(
+        run.base,
+        '/scene/page',
+        { current: 1, pageSize: 10 },
+        String(admin.data.token),
+      );
+      expect(page.data.total).toBe(0);
+    } finally {
+      await stop(run.child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
