@@ -1,0 +1,30 @@
+/**
+ * Narrow screens (issue 3): below 992 px the device is 'mobile' and the menu lives in a drawer.
+ */
+import { expect, it } from 'vitest';
+import { e2eDescribe, login, readSettings, useE2E, waitForPath, zh } from './harness';
+
+e2eDescribe('mobile layout', () => {
+  const e2e = useE2E({ viewport: { width: 420, height: 800 } });
+
+  it('hides the side menu behind a drawer that closes after navigating', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.locator('[data-testid=navbar]').waitFor();
+
+    await expect.poll(async () => (await readSettings(page)).device).toBe('mobile');
+    expect(await page.locator('[data-testid=sider]').count()).toBe(0);
+
+    await page.getByRole('button', { name: zh('navbar.menu') }).click();
+    const drawer = page
+      .locator('.ant-drawer-content')
+      .filter({ has: page.locator('[data-testid=side-menu]') });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+
+    await drawer.getByText(zh('menu.scene.title'), { exact: true }).click();
+    await drawer.getByText(zh('menu.scene.list'), { exact: true }).click();
+    await waitForPath(page, /^\/scene\/list/);
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+  });
+});
