@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contract/menu';
 import { progressDone, progressStart } from '../routes/progress';
 import { emitRouteChange } from '../routes/route-listener';
-import { ROUTE_TREE } from '../routes/table';
+import { ROUTE_TREE, samePreset } from '../routes/table';
 import { settingsStore, patchSettings } from '../settings/store';
 import { useStore } from '../stores/create-store';
 import { roleStore } from '../stores/role';
@@ -25,6 +25,17 @@ const COLLAPSED_WIDTH = 48;
 
 function groupOf(route: RouteNode | undefined): RouteNode | undefined {
   return route ? ROUTE_TREE.find((g) => g.children?.some((c) => c.name === route.name)) : undefined;
+}
+
+/** The menu entry to highlight: a hidden page (a detail) lights up the list it belongs to. */
+function menuKeyFor(route: RouteNode | undefined): string | null {
+  if (!route) return null;
+  if (!route.hidden) return route.name;
+  const siblings = groupOf(route)?.children ?? [];
+  const list = siblings.find(
+    (c) => !c.hidden && c.resource === route.resource && c.view === 'list' && samePreset(c, route),
+  );
+  return list?.name ?? route.name;
 }
 
 /**
@@ -66,8 +77,9 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
   const mobile = settings.device === 'mobile';
   const showSider = settings.menu && !settings.hideMenu && !settings.topMenu && !mobile;
   const activeName = route?.name ?? null;
+  const menuName = menuKeyFor(route);
   const sideMenu = (collapsed: boolean, onNavigate?: () => void) => (
-    <SideMenu menu={menu} activeName={activeName} collapsed={collapsed} onNavigate={onNavigate} />
+    <SideMenu menu={menu} activeName={menuName} collapsed={collapsed} onNavigate={onNavigate} />
   );
 
   return (
@@ -80,7 +92,7 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
       )}
       {settings.topMenu && settings.menu && !mobile && (
         <div className="app-layout__top-menu">
-          <SideMenu menu={menu} activeName={activeName} collapsed={false} mode="horizontal" />
+          <SideMenu menu={menu} activeName={menuName} collapsed={false} mode="horizontal" />
         </div>
       )}
       <Layout hasSider={showSider}>

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { RouteNode } from '../../contract/menu';
 import { resourceByName } from '../../contract/resources';
+import { samePreset } from './table';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -23,10 +24,6 @@ const GenericCreate = lazy(() =>
     default: m.ResourceCreatePage,
   })),
 );
-
-function samePreset(a: RouteNode, b: RouteNode): boolean {
-  return JSON.stringify(a.preset ?? {}) === JSON.stringify(b.preset ?? {});
-}
 
 /** The sibling route showing the same resource (and preset) in another view. */
 export function siblingPath(

@@ -18,6 +18,11 @@ export function routeByPath(path: string): RouteNode | undefined {
   return LEAF_ROUTES.find((r) => r.path === clean);
 }
 
+/** Two routes show the same slice of a resource (e.g. both platform templates). */
+export function samePreset(a: RouteNode, b: RouteNode): boolean {
+  return JSON.stringify(a.preset ?? {}) === JSON.stringify(b.preset ?? {});
+}
+
 /** The per-window detail route: 'win' + 32 alphanumerics (spec §2, §9). */
 export const WINDOW_PATH_RE = /^\/win[A-Za-z0-9]{32}$/;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
