@@ -11,22 +11,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import enUS from '../src/locales/en-US.json';
+import { CHROMIUM_PATH, launchChromium } from './chromium';
 import zhCN from '../src/locales/zh-CN.json';
 
+export { CHROMIUM_PATH };
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const HEALTH_TIMEOUT_MS = 60_000;
 
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
@@ -271,7 +263,7 @@ export async function startServer(): Promise<ServerHandle> {
 // Browser helpers.
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return launchChromium();
 }
 
 /** Makes the UI start in English (the default is zh-CN). Call before the first navigation. */

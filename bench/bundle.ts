@@ -5,7 +5,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium';
 
 const BUDGET = Number(process.env.BUNDLE_BUDGET_BYTES ?? 250_000);
 const dist = join(process.cwd(), 'dist');
@@ -13,7 +13,7 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/index.html missing: run `npm run build` first');
   process.exit(2);
 }
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.css': 'text/css',
   '.html': 'text/html',
@@ -28,22 +28,12 @@ const server = createServer((req, res) => {
   res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
   createReadStream(file).pipe(res);
 });
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const { port } = server.address();
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const address = server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
-const files = [];
+const browser = await launchChromium();
+const files: string[] = [];
 try {
   const page = await browser.newPage();
   page.on('response', (res) => {
