@@ -1,11 +1,11 @@
-import { Modal, notification, Spin } from 'antd';
+import { Modal, notification } from 'antd';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { roleOfId } from '../contract/identity';
 import { AppLayout } from './layout/AppLayout';
 import { RefineRoot } from './RefineRoot';
-import { Lazy } from './layout/Lazy';
+import { Lazy, Loading } from './layout/Lazy';
 import { authActions, http } from './providers/api';
 import { bindModal, bindNotification } from './providers/feedback';
 import { getUserIdCookie, isLoggedIn } from './providers/session';
@@ -64,6 +64,8 @@ function GuardedShell() {
   const location = useLocation();
   const settings = useStore(settingsStore);
   const storedRole = useStore(roleStore);
+  // When the server menu cannot be fetched the role rules still guard, rather than every page
+  // turning into not-found for want of a menu.
   const [menuFailed, setMenuFailed] = useState(false);
   const path = location.pathname;
   const target: Target = { path, search: location.search, route: routeByPath(path) };
@@ -105,13 +107,8 @@ function GuardedShell() {
     );
   }
   if (perm?.kind === 'redirect') return <Navigate to={perm.to} replace />;
-  if (perm?.kind === 'fetchMenu') {
-    return (
-      <div className="shell-loading">
-        <Spin size="large" />
-      </div>
-    );
-  }
+  // While the server menu loads, only the progress bar shows (no spinner, spec §2).
+  if (perm?.kind === 'fetchMenu') return <Loading />;
   const extra = target.route ? null : extraPage(path);
   if (perm?.kind === 'notFound' || (!target.route && !extra)) {
     return (

@@ -7,8 +7,8 @@ const ServerErrorPage = lazy(() =>
   })),
 );
 
-/** Shown while a lazy page loads: the thin progress bar runs, no spinner (spec §2). */
-function Loading() {
+/** Shown while a page loads: the thin progress bar runs, no spinner (spec §2). */
+export function Loading() {
   useEffect(() => {
     progressStart();
     return progressDone;

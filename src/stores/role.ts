@@ -1,5 +1,5 @@
 import type { Role } from '../../contract/resource';
-import { getRole, setRole } from '../providers/session';
+import { getRole, setRole, STORAGE_KEYS } from '../providers/session';
 import type { Store } from './create-store';
 
 const listeners = new Set<() => void>();
@@ -13,7 +13,7 @@ export const roleStore: Store<Role | null> = {
     if (value === current) return;
     current = value;
     if (value) setRole(value);
-    else localStorage.removeItem('role');
+    else localStorage.removeItem(STORAGE_KEYS.role);
     listeners.forEach((l) => l());
   },
   subscribe(l) {
