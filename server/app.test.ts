@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,14 @@ describeBackends('app', (backend) => {
     );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
+  });
+
+  it('matches the committed docs/api/openapi.json (run `npm run docs:api` after API changes)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const committed = JSON.parse(
+      readFileSync(new URL('../docs/api/openapi.json', import.meta.url), 'utf8'),
+    ) as unknown;
+    expect(res.json()).toEqual(committed);
   });
 
   it('applies the optional per-address API budget with 42900', async () => {
