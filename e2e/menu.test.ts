@@ -98,3 +98,46 @@ e2eDescribe('side menu', () => {
     expect(context.pages()).toHaveLength(2);
   });
 });
+
+e2eDescribe('role switch and server menu', () => {
+  const e2e = useE2E();
+
+  it('the role switch is an admin view: the menu follows it, users never see the switch', async () => {
+    const { page } = e2e;
+    const adminLabels = await menuAs(page, 'admin');
+    expect(adminLabels).toEqual(expectedMenu('admin').map((n) => zh(n.locale)));
+
+    await page.locator('[data-testid=role-switch]').click();
+    await expect
+      .poll(() => topMenuLabels(page))
+      .toEqual(expectedMenu('user').map((n) => zh(n.locale)));
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('user');
+
+    // Back to the admin view: the switch stays available to the admin account.
+    await page.locator('[data-testid=role-switch]').click();
+    await expect
+      .poll(() => topMenuLabels(page))
+      .toEqual(expectedMenu('admin').map((n) => zh(n.locale)));
+
+    const other = await (await e2e.newContext()).newPage();
+    await menuAs(other, 'user');
+    expect(await other.locator('[data-testid=role-switch]').count()).toBe(0);
+  });
+
+  it('menu from server: fetched with a notice, then the menu is the server’s', async () => {
+    const { page } = e2e;
+    await menuAs(page, 'user');
+    const menuCall = page.waitForResponse((r) => r.url().endsWith('/api/user/menu'));
+    await page.locator('[data-testid=settings-button]').click();
+    await page.locator('[data-testid=setting-menuFromServer]').click();
+    expect((await menuCall).status()).toBe(200);
+    await page.getByText(zh('settings.menuLoaded')).waitFor();
+    const stored = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('app-settings') ?? '{}') as { serverMenu?: unknown[] })
+          .serverMenu,
+    );
+    expect(stored?.length).toBe(menuForRole('user').length);
+    expect(await topMenuLabels(page)).toEqual(expectedMenu('user').map((n) => zh(n.locale)));
+  });
+});
