@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,6 +76,39 @@ async function post(base: string, path: string, body: unknown, token?: string) {
   return (await res.json()) as { code: number; data: Record<string, unknown> };
 }
 
+/** A POST whose body is sent in two halves, the second when `finish` is called. */
+function slowPost(base: string, path: string, body: unknown, token: string) {
+  const text = JSON.stringify(body);
+  const half = Math.floor(text.length / 2);
+  let finish = () => undefined as void;
+  let started = (): void => undefined;
+  const startedP = new Promise<void>((r) => (started = r));
+  const answer = new Promise<{ status: number; code: number }>((resolveAnswer, reject) => {
+    const req = request(`${base}/api/manage/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let data = '';
+      res.on('data', (c: Buffer) => (data += c.toString()));
+      res.on('end', () =>
+        resolveAnswer({
+          status: res.statusCode ?? 0,
+          code: (JSON.parse(data) as { code: number }).code,
+        }),
+      );
+    });
+    req.write(text.slice(0, half), () => setTimeout(started, 300));
+    finish = () => void req.end(text.slice(half));
+  });
+  return { started: startedP, answer, finish: () => finish() };
+}
+
 describe('server process', () => {
   it('seeds on first start, warns about demo passwords, stops cleanly, keeps acknowledged writes', async () => {
     const first = await start({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
@@ -89,10 +123,14 @@ describe('server process', () => {
       token,
     );
     expect(created.code).toBe(0);
-    // An in-flight request must finish before the process exits.
-    const inFlight = post(first.base, '/scene/page', { current: 1, pageSize: 100 }, token);
+    // A request in flight when the signal comes is answered before the process exits: its
+    // headers and half its body are sent, then SIGTERM, then the rest of the body.
+    const inFlight = slowPost(first.base, '/scene/page', { current: 1, pageSize: 100 }, token);
+    await inFlight.started;
     const exit = stop(first.child);
-    expect((await inFlight).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    inFlight.finish();
+    expect(await inFlight.answer).toMatchObject({ status: 200, code: 0 });
     expect(await exit).toBe(0);
 
     const second = await start({
