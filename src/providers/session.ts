@@ -68,13 +68,14 @@ export function setRole(role: Role): void {
   localStorage.setItem(STORAGE_KEYS.role, role);
 }
 
-/** Saves what a successful login returned: token (or the placeholder), cookie, role. */
+/**
+ * Saves what a successful login returned: token (or the placeholder) and cookie. Answers the
+ * role the id implies; the role store keeps it (it is the one writer of the role key).
+ */
 export function saveLogin(id: string, token: string | null | undefined): Role {
   setToken(token || PLACEHOLDER_TOKEN);
   writeCookie(USER_ID_COOKIE, id);
-  const role = roleOfId(id);
-  setRole(role);
-  return role;
+  return roleOfId(id);
 }
 
 export function saveLoginConfig(config: LoginConfig): void {
@@ -90,9 +91,11 @@ export function getLoginConfig(): LoginConfig | null {
   }
 }
 
-/** Forgets the stored session: token, role, cookie (login-config stays: it pre-fills nothing secret). */
+/**
+ * Forgets the stored token and cookie (the role store forgets the role; login-config stays:
+ * it holds nothing secret).
+ */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.role);
   deleteCookie(USER_ID_COOKIE);
 }

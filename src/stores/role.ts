@@ -5,15 +5,18 @@ import type { Store } from './create-store';
 const listeners = new Set<() => void>();
 let current: Role | null = getRole();
 
-/** The current view role, kept under the plain 'role' storage key (spec §3). */
+/**
+ * The current view role, kept under the plain 'role' storage key (spec §3). The one writer of
+ * that key: storage is written on every set, so it matches even if something else touched it.
+ */
 export const roleStore: Store<Role | null> = {
   get: () => current,
   set(next) {
     const value = typeof next === 'function' ? next(current) : next;
-    if (value === current) return;
-    current = value;
     if (value) setRole(value);
     else localStorage.removeItem(STORAGE_KEYS.role);
+    if (value === current) return;
+    current = value;
     listeners.forEach((l) => l());
   },
   subscribe(l) {
@@ -24,11 +27,6 @@ export const roleStore: Store<Role | null> = {
     roleStore.set(null);
   },
 };
-
-/** Re-reads storage (after login/logout wrote it directly). */
-export function syncRole(): void {
-  roleStore.set(getRole());
-}
 
 /** The role switch (spec §4): user ↔ admin, saved. */
 export function switchRole(): Role {
