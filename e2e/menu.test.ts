@@ -5,15 +5,12 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { menuForRole, routesFor, type RouteNode } from '../contract/menu';
 import type { Role } from '../contract/resource';
+import { visibleMenu } from '../src/layout/menu-model';
 import { e2eDescribe, exactly, gotoApp, login, topMenuLabels, useE2E, zh } from './harness';
 
 /** The menu a role should see: its slice of the route tree without hidden entries. */
 function expectedMenu(role: Role): RouteNode[] {
-  return menuForRole(role, routesFor())
-    .filter((n) => !n.hidden)
-    .map((n) => (n.children ? { ...n, children: n.children.filter((c) => !c.hidden) } : n))
-    .filter((n) => !n.children || n.children.length > 0)
-    .sort((a, b) => (a.order ?? 99) - (b.order ?? 99));
+  return visibleMenu(role, false, []);
 }
 
 const label = (name: string) => {

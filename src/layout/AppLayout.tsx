@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contract/menu';
 import { progressDone, progressStart } from '../routes/progress';
 import { emitRouteChange } from '../routes/route-listener';
-import { ROUTE_TREE, samePreset } from '../routes/table';
+import { ROUTE_TREE, siblingOf } from '../routes/table';
 import { settingsStore, patchSettings } from '../settings/store';
 import { useStore } from '../stores/create-store';
 import { roleStore } from '../stores/role';
@@ -31,11 +31,7 @@ function groupOf(route: RouteNode | undefined): RouteNode | undefined {
 function menuKeyFor(route: RouteNode | undefined): string | null {
   if (!route) return null;
   if (!route.hidden) return route.name;
-  const siblings = groupOf(route)?.children ?? [];
-  const list = siblings.find(
-    (c) => !c.hidden && c.resource === route.resource && c.view === 'list' && samePreset(c, route),
-  );
-  return list?.name ?? route.name;
+  return siblingOf(route, 'list')?.name ?? route.name;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { RouteNode } from '../../contract/menu';
 import { resourceByName } from '../../contract/resources';
-import { samePreset } from './table';
+import { siblingOf } from './table';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -25,17 +25,6 @@ const GenericCreate = lazy(() =>
   })),
 );
 
-/** The sibling route showing the same resource (and preset) in another view. */
-export function siblingPath(
-  route: RouteNode,
-  view: NonNullable<RouteNode['view']>,
-  routes: readonly RouteNode[],
-): string | undefined {
-  return routes.find(
-    (r) => r.resource === route.resource && r.view === view && samePreset(r, route) && !r.external,
-  )?.path;
-}
-
 /**
  * What a route renders. Elements of module-level (lazy) components only, so React sees the
  * same component type on every render and keeps the page's state.
@@ -45,15 +34,15 @@ export function pageElement(route: RouteNode, routes: readonly RouteNode[]): Rea
   if (Dedicated) return <Dedicated />;
   const def = route.resource ? resourceByName(route.resource) : undefined;
   if (!def) return null;
-  const listPath = siblingPath(route, 'list', routes);
-  const detailPath = siblingPath(route, 'show', routes);
+  const listPath = siblingOf(route, 'list', routes)?.path;
+  const detailPath = siblingOf(route, 'show', routes)?.path;
   switch (route.view) {
     case 'list':
       return (
         <GenericList
           def={def}
           detailPath={detailPath}
-          createPath={siblingPath(route, 'create', routes)}
+          createPath={siblingOf(route, 'create', routes)?.path}
           preset={route.preset}
           titleKey={route.locale}
         />

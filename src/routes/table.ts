@@ -19,8 +19,19 @@ export function routeByPath(path: string): RouteNode | undefined {
 }
 
 /** Two routes show the same slice of a resource (e.g. both platform templates). */
-export function samePreset(a: RouteNode, b: RouteNode): boolean {
+function samePreset(a: RouteNode, b: RouteNode): boolean {
   return JSON.stringify(a.preset ?? {}) === JSON.stringify(b.preset ?? {});
+}
+
+/** The route showing the same resource (and preset) as `route` in another view. */
+export function siblingOf(
+  route: RouteNode,
+  view: NonNullable<RouteNode['view']>,
+  routes: readonly RouteNode[] = LEAF_ROUTES,
+): RouteNode | undefined {
+  return routes.find(
+    (r) => r.resource === route.resource && r.view === view && samePreset(r, route) && !r.external,
+  );
 }
 
 /** The per-window detail route: 'win' + 32 alphanumerics (spec §2, §9). */
