@@ -46,7 +46,8 @@ function leaf(
   return {
     name: `${group}.${page}`,
     path: `/${group}/${page}`,
-    locale: `menu.${group}.${page}`,
+    // A resource group's labels live in its own namespace; the dashboard's in `menu`.
+    locale: group === 'dashboard' ? `menu.${group}.${page}` : `${group}.menu.${page}`,
     roles,
     ...extra,
   };
@@ -67,7 +68,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'scene',
     path: '/scene',
-    locale: 'menu.scene.title',
+    locale: 'scene.menu.title',
     order: 1,
     icon: 'AppstoreOutlined',
     children: [
@@ -79,7 +80,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'prompt',
     path: '/prompt',
-    locale: 'menu.prompt.title',
+    locale: 'prompt.menu.title',
     order: 2,
     icon: 'FileTextOutlined',
     children: [
@@ -116,7 +117,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'record',
     path: '/record',
-    locale: 'menu.record.title',
+    locale: 'record.menu.title',
     order: 3,
     icon: 'HistoryOutlined',
     children: [
@@ -127,7 +128,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'directive',
     path: '/directive',
-    locale: 'menu.directive.title',
+    locale: 'directive.menu.title',
     order: 4,
     icon: 'ThunderboltOutlined',
     children: [leaf('directive', 'list', USER, { resource: 'directive', view: 'list' })],
@@ -135,7 +136,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'corpus',
     path: '/corpus',
-    locale: 'menu.corpus.title',
+    locale: 'corpus.menu.title',
     order: 5,
     icon: 'BookOutlined',
     children: [
@@ -148,7 +149,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'model-evaluate',
     path: '/model-evaluate',
-    locale: 'menu.model-evaluate.title',
+    locale: 'model-evaluate.menu.title',
     order: 6,
     icon: 'ExperimentOutlined',
     children: [
@@ -174,7 +175,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'agent',
     path: '/agent',
-    locale: 'menu.agent.title',
+    locale: 'agent.menu.title',
     order: 7,
     icon: 'RobotOutlined',
     children: [
@@ -185,7 +186,7 @@ export const STATIC_ROUTES: readonly RouteNode[] = [
   {
     name: 'plugin-config',
     path: '/plugin-config',
-    locale: 'menu.plugin-config.title',
+    locale: 'plugin-config.menu.title',
     order: 7,
     icon: 'ApiOutlined',
     children: [leaf('plugin-config', 'list', ADMIN, { resource: 'plugin-config', view: 'list' })],
@@ -220,7 +221,7 @@ export function routesFor(resources: readonly ResourceDef[] = RESOURCES): RouteN
       return {
         name: r.name,
         path: `/${r.name}`,
-        locale: `menu.${r.name}.title`,
+        locale: `${r.name}.menu.title`,
         order: r.menuOrder ?? 50,
         icon: r.icon ?? 'DatabaseOutlined',
         children: [

@@ -22,7 +22,7 @@ e2eDescribe('breadcrumb', () => {
     // The second page of the list: its query must survive the round trip.
     await gotoApp(page, '/scene/list?currentPage=2&pageSize=5');
     await page.locator('.ant-table-row').first().waitFor();
-    await expect.poll(() => crumbs(page)).toEqual([zh('menu.scene.title'), zh('menu.scene.list')]);
+    await expect.poll(() => crumbs(page)).toEqual([zh('scene.menu.title'), zh('scene.menu.list')]);
     const listURL = new URL(page.url());
     expect(listURL.searchParams.get('currentPage')).toBe('2');
     expect(listURL.searchParams.get('pageSize')).toBe('5');
@@ -35,17 +35,17 @@ e2eDescribe('breadcrumb', () => {
 
     await expect
       .poll(() => crumbs(page))
-      .toEqual([zh('menu.scene.title'), zh('menu.scene.list'), zh('menu.scene.detail')]);
+      .toEqual([zh('scene.menu.title'), zh('scene.menu.list'), zh('scene.menu.detail')]);
     // Only non-last stored entries are links; the group is a plain label.
     const links = page.locator('[data-testid=breadcrumb] a');
-    expect(await links.allTextContents()).toEqual([zh('menu.scene.list')]);
+    expect(await links.allTextContents()).toEqual([zh('scene.menu.list')]);
 
     await links.first().click();
     await waitForPath(page, (p) => p.startsWith('/scene/list'));
     const back = new URL(page.url());
     expect(back.searchParams.get('currentPage')).toBe('2');
     expect(back.searchParams.get('pageSize')).toBe('5');
-    await expect.poll(() => crumbs(page)).toEqual([zh('menu.scene.title'), zh('menu.scene.list')]);
+    await expect.poll(() => crumbs(page)).toEqual([zh('scene.menu.title'), zh('scene.menu.list')]);
     // The list shows that page again.
     await page.locator('.ant-pagination-item-active[title="2"]').waitFor();
   });
@@ -63,6 +63,6 @@ e2eDescribe('breadcrumb', () => {
     await page.reload();
     await expect
       .poll(() => crumbs(page))
-      .toEqual([zh('menu.scene.title'), zh('menu.scene.list'), zh('menu.scene.detail')]);
+      .toEqual([zh('scene.menu.title'), zh('scene.menu.list'), zh('scene.menu.detail')]);
   });
 });

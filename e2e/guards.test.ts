@@ -37,7 +37,7 @@ e2eDescribe('route guards', () => {
     await login(page, 'admin', 'admin');
     await gotoApp(page, '/plugin-config/list');
     const title = page.locator('.ant-card-head-title').first();
-    await expect.poll(() => title.textContent()).toBe(zh('menu.plugin-config.list'));
+    await expect.poll(() => title.textContent()).toBe(zh('plugin-config.menu.list'));
     expect(new URL(page.url()).pathname).toBe('/plugin-config/list');
     expect(await page.locator('[data-testid=exception-404]').count()).toBe(0);
 
@@ -48,7 +48,7 @@ e2eDescribe('route guards', () => {
     await waitForPath(other, (p) => p.startsWith('/dashboard/workplace'));
     expect(
       await other
-        .locator('.ant-card-head-title', { hasText: exactly(zh('menu.plugin-config.list')) })
+        .locator('.ant-card-head-title', { hasText: exactly(zh('plugin-config.menu.list')) })
         .count(),
     ).toBe(0);
   });
@@ -68,7 +68,7 @@ e2eDescribe('route guards', () => {
     expect(back.searchParams.get('foo')).toBe('1');
     expect(back.searchParams.has('redirect')).toBe(false);
     const title = page.locator('.ant-card-head-title').first();
-    await expect.poll(() => title.textContent()).toBe(zh('menu.record.list'));
+    await expect.poll(() => title.textContent()).toBe(zh('record.menu.list'));
   });
 
   it('a logged-out hidden route goes to login without a redirect', async () => {

@@ -13,9 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
-import enUS from '../src/locales/en-US.json';
+import { localeMessages } from '../src/locales';
 import { CHROMIUM_PATH, launchChromium } from './chromium';
-import zhCN from '../src/locales/zh-CN.json';
 
 export { CHROMIUM_PATH };
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,13 +53,13 @@ export function e2eDescribe(name: string, fn: () => void): void {
 // Locale texts: tests read expected strings from the locale files, never hard-code them.
 
 export type LocaleName = 'zh-CN' | 'en-US';
-export const LOCALE_TEXTS: Record<LocaleName, unknown> = { 'zh-CN': zhCN, 'en-US': enUS };
+export const LOCALE_TEXTS: Record<LocaleName, unknown> = localeMessages;
 
 type Params = Record<string, string | number>;
 
 /**
  * A locale text by dotted key, with `{{name}}` placeholders filled. Keys may contain dashes
- * (`menu.model-evaluate.title`); the path is split on dots only.
+ * (`model-evaluate.menu.title`); the path is split on dots only.
  */
 export function text(key: string, locale: LocaleName = 'zh-CN', params: Params = {}): string {
   let node: unknown = LOCALE_TEXTS[locale];

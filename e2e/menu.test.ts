@@ -67,7 +67,7 @@ e2eDescribe('side menu', () => {
     await items.first().waitFor();
     const texts = (await items.allTextContents()).map((s) => s.trim());
     expect(texts).toEqual((scene?.children ?? []).map((c) => zh(c.locale)));
-    expect(texts).not.toContain(zh('menu.scene.detail'));
+    expect(texts).not.toContain(zh('scene.menu.detail'));
   });
 
   it('the wiki entry opens a new page instead of navigating', async () => {

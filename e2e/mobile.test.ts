@@ -22,8 +22,8 @@ e2eDescribe('mobile layout', () => {
       .filter({ has: page.locator('[data-testid=side-menu]') });
     await expect.poll(() => drawer.isVisible()).toBe(true);
 
-    await drawer.getByText(zh('menu.scene.title'), { exact: true }).click();
-    await drawer.getByText(zh('menu.scene.list'), { exact: true }).click();
+    await drawer.getByText(zh('scene.menu.title'), { exact: true }).click();
+    await drawer.getByText(zh('scene.menu.list'), { exact: true }).click();
     await waitForPath(page, /^\/scene\/list/);
     await expect.poll(() => drawer.isVisible()).toBe(false);
   });

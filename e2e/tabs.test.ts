@@ -72,10 +72,10 @@ async function withTabs(page: Page): Promise<void> {
   await closeSettings(page);
   await page.locator('[data-testid=tab-bar]').waitFor();
 
-  await clickMenuItem(page, zh('menu.scene.title'), zh('menu.scene.list'));
+  await clickMenuItem(page, zh('scene.menu.title'), zh('scene.menu.list'));
   await waitForPath(page, (p) => p.startsWith('/scene/list'));
   await page.locator('.ant-table-row:visible').first().waitFor();
-  await clickMenuItem(page, zh('menu.scene.title'), zh('menu.scene.statistics'));
+  await clickMenuItem(page, zh('scene.menu.title'), zh('scene.menu.statistics'));
   await waitForPath(page, (p) => p.startsWith('/scene/statistics'));
   await expect.poll(() => tabNames(page)).toEqual([HOME, 'scene.list', 'scene.statistics']);
 }
@@ -91,10 +91,10 @@ e2eDescribe('tab bar', () => {
       zh('menu.dashboard.workplace'),
     );
     expect(await page.locator('[data-testid="tab-scene.list"]').textContent()).toBe(
-      zh('menu.scene.list'),
+      zh('scene.menu.list'),
     );
     expect(await page.locator('[data-testid="tab-scene.statistics"]').textContent()).toBe(
-      zh('menu.scene.statistics'),
+      zh('scene.menu.statistics'),
     );
     expect(await tab(page, HOME).locator('.ant-tabs-tab-remove').count()).toBe(0);
     expect(await tab(page, 'scene.list').locator('.ant-tabs-tab-remove').count()).toBe(1);

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routesFor, type RouteNode } from '../../contract/menu';
 import { allFields } from '../../contract/resource';
 import { RESOURCES } from '../../contract/resources';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import { localeMessages } from '.';
 
 type Tree = { [key: string]: unknown };
 
@@ -21,7 +20,21 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const LOCALES = { 'zh-CN': flatten(zhCN), 'en-US': flatten(enUS) } as const;
+const LOCALES = {
+  'zh-CN': flatten(localeMessages['zh-CN']),
+  'en-US': flatten(localeMessages['en-US']),
+} as const;
+
+/** Namespace files per locale directory, e.g. { 'zh-CN': ['agent', 'app', …] }. */
+function namespaceFiles(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const path of Object.keys(import.meta.glob('./*/*.json'))) {
+    const [, locale = '', file = ''] = path.split('/');
+    (out[locale] ??= []).push(file.replace(/\.json$/, ''));
+  }
+  for (const files of Object.values(out)) files.sort();
+  return out;
+}
 
 function variables(text: unknown): string[] {
   if (typeof text !== 'string') return [];
@@ -38,6 +51,25 @@ function missingIn(keys: readonly string[]): Record<string, string[]> {
 }
 
 describe('locale files', () => {
+  it('zh-CN and en-US have the same namespace files', () => {
+    const files = namespaceFiles();
+    expect(Object.keys(files).sort()).toEqual(['en-US', 'zh-CN']);
+    expect(files['zh-CN']!.length).toBeGreaterThan(10);
+    expect(files['en-US']).toEqual(files['zh-CN']);
+  });
+
+  it('each namespace file holds an object', () => {
+    const bad: string[] = [];
+    for (const [locale, messages] of Object.entries(localeMessages)) {
+      for (const [ns, tree] of Object.entries(messages)) {
+        if (typeof tree !== 'object' || tree === null || Array.isArray(tree)) {
+          bad.push(`${locale}/${ns}.json`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('zh-CN and en-US have the same keys', () => {
     const zh = [...LOCALES['zh-CN'].keys()].sort();
     const en = [...LOCALES['en-US'].keys()].sort();

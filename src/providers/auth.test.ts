@@ -187,18 +187,18 @@ describe('createAuthActions().logout (spec §4)', () => {
     roleStore.set('user');
     userStore.set(user('7'));
     patchSettings({
-      serverMenu: [{ name: 'scene.list', path: '/scene/list', locale: 'menu.scene.list' }],
+      serverMenu: [{ name: 'scene.list', path: '/scene/list', locale: 'scene.menu.list' }],
     });
     tabsStore.set([
       {
-        title: 'menu.scene.list',
+        title: 'scene.menu.list',
         name: 'scene.list',
         fullPath: '/scene/list',
         query: {},
         ignoreCache: false,
       },
     ]);
-    breadcrumbStore.set([{ label: 'menu.scene.list', path: '/scene/list', query: {} }]);
+    breadcrumbStore.set([{ label: 'scene.menu.list', path: '/scene/list', query: {} }]);
     expect(localStorage.getItem('breadcrumb-routes')).not.toBeNull();
   }
 

@@ -1,13 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/locale';
-import enUS from '../locales/en-US.json';
-import zhCN from '../locales/zh-CN.json';
+import { localeMessages } from '../locales';
 import { STORAGE_KEYS } from './session';
 
 export const localeResources = {
-  'zh-CN': { translation: zhCN },
-  'en-US': { translation: enUS },
+  'zh-CN': { translation: localeMessages['zh-CN'] },
+  'en-US': { translation: localeMessages['en-US'] },
 } as const;
 
 export function storedLocale(): Locale {

@@ -199,7 +199,7 @@ describe('permissionGuard with the menu from the server', () => {
     {
       name: 'scene',
       path: '/scene',
-      locale: 'menu.scene.title',
+      locale: 'scene.menu.title',
       children: [route('scene.list'), route('scene.detail')],
     },
   ];

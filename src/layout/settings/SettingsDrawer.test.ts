@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, patchSettings, settingsStore } from '../../settings/store';
 import { toggleSetting } from './SettingsDrawer';
 
-const MENU = [{ name: 'scene.list', path: '/scene/list', locale: 'menu.scene.list' }];
+const MENU = [{ name: 'scene.list', path: '/scene/list', locale: 'scene.menu.list' }];
 
 afterEach(() => settingsStore.reset());
 

@@ -27,7 +27,7 @@ const names = (tabs: readonly TabEntry[]) => tabs.map((t) => t.name);
 describe('tabFor', () => {
   it('builds the entry of spec §3 from the route and the full path', () => {
     expect(tabFor(route('scene.detail'), '/scene/detail?id=3&tab=info')).toEqual({
-      title: 'menu.scene.detail',
+      title: 'scene.menu.detail',
       name: 'scene.detail',
       fullPath: '/scene/detail?id=3&tab=info',
       query: { id: '3', tab: 'info' },

@@ -19,7 +19,7 @@ export default function StatisticsPage() {
   const counts = [useTypeCount(SCENE_TYPES[0]), useTypeCount(SCENE_TYPES[1])];
   const sum = counts.reduce((a, c) => a + c.total, 0);
   return (
-    <Card title={t('menu.scene.statistics')}>
+    <Card title={t('scene.menu.statistics')}>
       {sum === 0 && !counts.some((c) => c.loading) ? (
         <Empty description={t('table.empty')} />
       ) : (
