@@ -1,0 +1,58 @@
+/** The built client the e2e server serves: dist/, built when missing, copied per test file. */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Builds the client once when dist/ has no index.html (a fresh checkout). */
+export function ensureBuild(): string {
+  const dist = join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.warn('[e2e] dist/index.html missing: running vite build');
+    execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return dist;
+}
+
+/** Files of a build that index.html or its chunks refer to but that are missing. */
+export function missingAssets(dir: string): string[] {
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) return ['index.html'];
+  const refs = new Set<string>();
+  const html = readFileSync(indexFile, 'utf8');
+  for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) refs.add(m[1] ?? '');
+  const assets = join(dir, 'assets');
+  const files = existsSync(assets) ? readdirSync(assets) : [];
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(join(assets, file), 'utf8');
+    for (const m of code.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.(?:js|css))["'`]/g)) {
+      refs.add(`assets/${m[1] ?? ''}`);
+    }
+  }
+  return [...refs].filter((ref) => !existsSync(join(dir, ref)));
+}
+
+/**
+ * A private copy of dist/ for one test file. Others may rebuild dist/ while the suite runs
+ * (vite empties it first); a page that loaded the old index.html would then miss its lazy
+ * chunks. The copy is retried until it is a complete build.
+ */
+export async function snapshotDist(dist: string, into: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    rmSync(into, { recursive: true, force: true });
+    try {
+      cpSync(dist, into, { recursive: true });
+      const missing = missingAssets(into);
+      if (missing.length === 0) return into;
+      if (Date.now() > deadline) throw new Error(`dist/ is incomplete: ${missing.join(', ')}`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await sleep(500);
+  }
+}

@@ -1,0 +1,139 @@
+/** Browser-side helpers: locale, paths, login, navigation, local storage, settings and menu. */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { escapeRegExp, exactly, type LocaleName } from './texts';
+
+/** Makes the UI start in English (the default is zh-CN). Call before the first navigation. */
+export async function setLocale(context: BrowserContext, locale: LocaleName): Promise<void> {
+  await context.addInitScript((l: string) => {
+    // Only on the first document of the test: later switches in the UI must stick.
+    if (!sessionStorage.getItem('e2e-locale-set')) {
+      localStorage.setItem('locale', l);
+      sessionStorage.setItem('e2e-locale-set', '1');
+    }
+  }, locale);
+}
+
+/** Pathname (and search) of the page, without origin. */
+export function pathOf(page: Page): string {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+}
+
+/** Waits until the page's path plus query (`/scene/list?id=1`) equals / matches / satisfies. */
+export async function waitForPath(
+  page: Page,
+  expected: string | RegExp | ((pathAndQuery: string) => boolean),
+  timeout = 15_000,
+): Promise<void> {
+  const test =
+    typeof expected === 'string'
+      ? (p: string) => p === expected
+      : expected instanceof RegExp
+        ? (p: string) => expected.test(p)
+        : expected;
+  await expect.poll(() => pathOf(page), { timeout }).toSatisfy(test);
+}
+
+/** Logs in through the login form; resolves when the app has left /login. */
+export async function login(page: Page, user: string, pass: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) {
+    await page.goto('/login');
+  }
+  await page.locator('#login_userName').fill(user);
+  await page.locator('#login_password').fill(pass);
+  await page.locator('#login_password').press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+/** Opens a console page and waits for its layout (the side menu) to render. */
+export async function gotoApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('[data-testid=side-menu]').first().waitFor();
+}
+
+export async function localStorageItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+export async function readSettings(page: Page): Promise<Record<string, unknown>> {
+  const raw = await localStorageItem(page, 'app-settings');
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}
+
+/** Opens the settings drawer from the navbar button and returns its locator. */
+export async function openSettings(page: Page) {
+  await page.locator('[data-testid=settings-button]').click();
+  const drawer = page.locator('[data-testid=settings-drawer]');
+  await drawer.waitFor();
+  return drawer;
+}
+
+/**
+ * An item of the open antd dropdown, once its opening animation is over. Clicking while it
+ * still slides in can land beside it (antd first renders it off-screen, then places it).
+ */
+export function dropdownItem(page: Page, label: string) {
+  return page
+    .locator(
+      '.ant-dropdown:visible:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+    )
+    .locator('.ant-dropdown-menu-item')
+    .filter({ hasText: exactly(label) });
+}
+
+/** Closes the settings drawer with its close button. */
+export async function closeSettings(page: Page): Promise<void> {
+  const drawer = page.locator('[data-testid=settings-drawer]');
+  await drawer.locator('.ant-drawer-extra button').click();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+/** Text of a button without the space antd puts between two CJK characters ("关 闭"). */
+export function buttonText(s: string | null): string {
+  return (s ?? '').replace(/\s+/g, '');
+}
+
+/** A RegExp matching a button's label, allowing antd's inserted spaces. */
+export function buttonLabel(label: string): RegExp {
+  const chars = [...label.replace(/\s+/g, '')].map(escapeRegExp);
+  return new RegExp(`^\\s*${chars.join('\\s*')}\\s*$`);
+}
+
+/** Clicks a side-menu entry: opens its group if needed, then clicks the item. */
+export async function clickMenuItem(page: Page, groupLabel: string, itemLabel: string) {
+  const menu = page.locator('[data-testid=side-menu]').first();
+  const group = menu.locator(':scope > li.ant-menu-submenu').filter({
+    has: page.locator(':scope > .ant-menu-submenu-title', { hasText: exactly(groupLabel) }),
+  });
+  const title = group.locator(':scope > .ant-menu-submenu-title');
+  if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  await group
+    .locator('li.ant-menu-item')
+    .filter({ hasText: exactly(itemLabel) })
+    .click();
+}
+
+/** Sets a settings-drawer switch to the wanted state (clicks only if needed). */
+export async function setSwitch(page: Page, key: string, on: boolean): Promise<void> {
+  const sw = page.locator(`[data-testid=setting-${key}]`);
+  const checked = (await sw.getAttribute('aria-checked')) === 'true';
+  if (checked !== on) await sw.click();
+  await expect.poll(() => sw.getAttribute('aria-checked')).toBe(String(on));
+}
+
+/** Top-level labels of the side menu, in order. */
+export async function topMenuLabels(page: Page): Promise<string[]> {
+  const menu = page.locator('[data-testid=side-menu]').first();
+  return menu
+    .locator(':scope > li.ant-menu-submenu, :scope > li.ant-menu-item')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const title = el.classList.contains('ant-menu-submenu')
+          ? el.querySelector(':scope > .ant-menu-submenu-title')
+          : el;
+        const label = title?.querySelector('.ant-menu-title-content') ?? title;
+        return (label?.textContent ?? '').trim();
+      }),
+    );
+}
