@@ -1,101 +1,152 @@
-import { describe, expect, it } from 'vitest';
-import { flattenRoutes, menuForRole, routesFor, STATIC_ROUTES } from './menu';
-import { defineResource } from './resource';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccessEnforcer, policyOf, type Policy } from './access';
+import { flattenRoutes, menuForRole, routesFor, type RouteNode } from './menu';
+import { defineResource, type RouteRole } from './resource';
 import { RESOURCES } from './resources';
 
-const labelsOf = (nodes: ReturnType<typeof menuForRole>) => nodes.map((n) => n.name);
+let policy: Policy;
+beforeAll(async () => {
+  policy = policyOf(await createAccessEnforcer());
+});
 
-describe('route tree', () => {
-  it('orders the top-level menu as spec §9 says', () => {
-    expect(routesFor().map((n) => [n.name, n.order])).toEqual([
-      ['dashboard', 0],
-      ['scene', 1],
-      ['prompt', 2],
-      ['record', 3],
-      ['directive', 4],
-      ['corpus', 5],
-      ['model-evaluate', 6],
-      ['agent', 7],
-      ['plugin-config', 7],
-      ['wiki', 8],
-    ]);
+const namesOf = (nodes: readonly RouteNode[]) => nodes.map((n) => n.name);
+
+/**
+ * Spec §2's route table: path, roles, hidden. The derived tree must hold every one of these,
+ * in this order; it may hold more (resources added later), which these tests leave alone.
+ */
+const SPEC_ROUTES: readonly [string, readonly RouteRole[], boolean][] = [
+  ['/dashboard/workplace', ['*'], false],
+  ['/scene/list', ['*'], false],
+  ['/scene/statistics', ['*'], false],
+  ['/scene/detail', ['user'], true],
+  ['/prompt/list-public', ['*'], false],
+  ['/prompt/add-public', ['*'], true],
+  ['/prompt/detail-public', ['*'], true],
+  ['/prompt/add', ['user'], true],
+  ['/prompt/list', ['user'], false],
+  ['/prompt/detail', ['user'], true],
+  ['/prompt/call-list', ['user'], false],
+  ['/prompt/call-detail', ['user'], true],
+  ['/record/list', ['user'], false],
+  ['/record/detail', ['user'], true],
+  ['/directive/list', ['user'], false],
+  ['/corpus/list', ['user'], false],
+  ['/corpus/detail', ['user'], true],
+  ['/corpus/mark', ['user'], true],
+  ['/model-evaluate/list', ['user'], false],
+  ['/model-evaluate/detail', ['user'], true],
+  ['/model-evaluate/report', ['user'], true],
+  ['/model-evaluate/report-detail', ['user'], true],
+  ['/agent/list', ['user'], false],
+  ['/agent/detail', ['user'], true],
+  ['/plugin-config/list', ['admin'], false],
+];
+
+/** Spec §9's menu order of the top-level entries. */
+const SPEC_ORDER: Readonly<Record<string, number>> = {
+  dashboard: 0,
+  scene: 1,
+  prompt: 2,
+  record: 3,
+  directive: 4,
+  corpus: 5,
+  'model-evaluate': 6,
+  agent: 7,
+  'plugin-config': 7,
+  wiki: 8,
+};
+
+describe('route tree derived from the declarations', () => {
+  it('holds every route of spec §2 with its roles and hidden flag, in the spec’s order', () => {
+    const leaves = flattenRoutes(routesFor()).filter((r) => !r.external);
+    const found = SPEC_ROUTES.map(([path]) => leaves.findIndex((r) => r.path === path));
+    expect(found.every((i) => i >= 0)).toBe(true);
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    for (const [path, roles, hidden] of SPEC_ROUTES) {
+      const route = leaves.find((r) => r.path === path)!;
+      expect(route.roles, path).toEqual(roles);
+      expect(!!route.hidden, path).toBe(hidden);
+    }
   });
 
-  it('has every path of spec §2', () => {
-    const paths = flattenRoutes(STATIC_ROUTES)
-      .filter((r) => !r.external)
-      .map((r) => r.path);
-    expect(paths).toEqual([
-      '/dashboard/workplace',
-      '/scene/list',
-      '/scene/statistics',
-      '/scene/detail',
-      '/prompt/list-public',
-      '/prompt/add-public',
-      '/prompt/detail-public',
-      '/prompt/add',
-      '/prompt/list',
-      '/prompt/detail',
-      '/prompt/call-list',
-      '/prompt/call-detail',
-      '/record/list',
-      '/record/detail',
-      '/directive/list',
-      '/corpus/list',
-      '/corpus/detail',
-      '/corpus/mark',
-      '/model-evaluate/list',
-      '/model-evaluate/detail',
-      '/model-evaluate/report',
-      '/model-evaluate/report-detail',
-      '/agent/list',
-      '/agent/detail',
-      '/plugin-config/list',
-    ]);
+  it('orders the top level as spec §9 says, with the wiki link last', () => {
+    const top = routesFor();
+    for (const node of top) {
+      if (node.name in SPEC_ORDER) expect(node.order, node.name).toBe(SPEC_ORDER[node.name]);
+    }
+    const orders = top.filter((n) => !n.external).map((n) => n.order ?? 0);
+    expect([...orders].sort((a, b) => a - b)).toEqual(orders);
+    expect(top.at(-1)?.name).toBe('wiki');
   });
 
-  it('gives the admin the any-role pages and plugin configuration only', () => {
-    const admin = menuForRole('admin');
-    expect(labelsOf(admin)).toEqual(['dashboard', 'scene', 'prompt', 'plugin-config', 'wiki']);
-    const names = flattenRoutes(admin).map((r) => r.name);
-    expect(names).toContain('prompt.add-public');
-    expect(names).not.toContain('scene.detail');
-    expect(names).not.toContain('prompt.list');
+  it('gives every view of every resource a unique route name and path', () => {
+    const leaves = flattenRoutes(routesFor());
+    expect(new Set(leaves.map((r) => r.name)).size).toBe(leaves.length);
+    expect(new Set(leaves.map((r) => r.path)).size).toBe(leaves.length);
+    for (const def of RESOURCES) {
+      expect(
+        leaves.some((r) => r.resource === def.name),
+        def.name,
+      ).toBe(true);
+    }
   });
 
-  it('gives the user everything but plugin configuration', () => {
-    const user = menuForRole('user');
-    expect(labelsOf(user)).toEqual([
-      'dashboard',
-      'scene',
-      'prompt',
-      'record',
-      'directive',
-      'corpus',
-      'model-evaluate',
-      'agent',
-      'wiki',
-    ]);
+  it('carries a scoped view’s scope and the field values it fixes', () => {
+    const leaves = flattenRoutes(routesFor());
+    const personal = leaves.find((r) => r.path === '/prompt/list');
+    expect(personal).toMatchObject({ scope: 'personal', preset: { isPublic: 0 } });
+  });
+});
+
+describe('menuForRole', () => {
+  it('shows each role exactly the routes it may open (view roles and policy)', () => {
+    for (const role of ['admin', 'user'] as const) {
+      const shown = new Set(namesOf(flattenRoutes(menuForRole(role, policy))));
+      for (const route of flattenRoutes(routesFor())) {
+        const expected =
+          !route.roles ||
+          ((route.roles.includes('*') || route.roles.includes(role)) &&
+            (!route.resource || policy(role, route.resource, route.action!)));
+        expect(shown.has(route.name), `${role} ${route.name}`).toBe(expected);
+      }
+    }
   });
 
-  it('keeps hidden routes in the menu, flagged, so server-menu mode can reach detail pages', () => {
-    const detail = flattenRoutes(menuForRole('user')).find((r) => r.name === 'scene.detail');
+  it('keeps the admin to the spec’s admin menu: any-role pages and plugin configuration', () => {
+    const admin = flattenRoutes(menuForRole('admin', policy));
+    expect(namesOf(admin)).toContain('plugin-config.list');
+    expect(namesOf(admin)).not.toContain('scene.detail');
+    expect(namesOf(admin)).not.toContain('prompt.list');
+    expect(admin.every((r) => r.roles?.includes('*') || r.roles?.includes('admin'))).toBe(true);
+  });
+
+  it('keeps hidden routes, flagged, so server-menu mode can reach detail pages', () => {
+    const detail = flattenRoutes(menuForRole('user', policy)).find(
+      (r) => r.name === 'scene.detail',
+    );
     expect(detail?.hidden).toBe(true);
   });
 
-  it('gives a resource added by config a menu group of its own', () => {
+  it('gives a resource without views a list and a hidden detail for the roles that list', () => {
     const knowledge = defineResource({
       name: 'knowledge',
       prefix: 'knowledge',
       permissions: { user: ['list', 'show'] },
-      menuOrder: 9,
+      menu: { order: 9 },
       fields: [{ name: 'knowledgeName', type: 'string', required: true }],
     });
     const routes = routesFor([...RESOURCES, knowledge]);
     const group = routes.find((r) => r.name === 'knowledge');
-    expect(group?.order).toBe(9);
-    expect(group?.children?.map((c) => c.path)).toEqual(['/knowledge/list', '/knowledge/detail']);
-    expect(labelsOf(menuForRole('user', routes))).toContain('knowledge');
-    expect(labelsOf(menuForRole('admin', routes))).not.toContain('knowledge');
+    expect(group).toMatchObject({ order: 9, locale: 'knowledge.menu.title' });
+    expect(group?.children?.map((c) => [c.path, c.hidden ?? false])).toEqual([
+      ['/knowledge/list', false],
+      ['/knowledge/detail', true],
+    ]);
+    expect(routes.at(-1)?.name).toBe('wiki');
+    const withKnowledge: Policy = (role, resource, action) =>
+      resource === 'knowledge' ? role === 'user' : policy(role, resource, action);
+    expect(namesOf(menuForRole('user', withKnowledge, routes))).toContain('knowledge');
+    expect(namesOf(menuForRole('admin', withKnowledge, routes))).not.toContain('knowledge');
   });
 });

@@ -59,8 +59,14 @@ function withNull(field: FieldDef, s: z.ZodType): z.ZodType {
   return field.nullable ? s.nullable() : s;
 }
 
+/** The optional `scope` of list and create bodies, for resources that declare scopes. */
+function scopeShape(def: ResourceDef): Record<string, z.ZodType> {
+  const names = Object.keys(def.scopes ?? {});
+  return names.length ? { scope: z.enum(names as [string, ...string[]]).optional() } : {};
+}
+
 export function createSchema(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodType> = { ...scopeShape(def) };
   for (const f of writableFields(def, 'create')) {
     const s = withNull(f, valueSchema(f));
     shape[f.name] = f.required ? s : s.optional();
@@ -96,6 +102,7 @@ export interface PageQuery {
   sorters?: { field: string; order: SortOrder }[];
   filters?: { field: string; operator: FilterOperator; value: unknown }[];
   keyword?: string;
+  scope?: string;
 }
 
 /** The list body, with sorters and filters restricted to what the resource declares. */
@@ -143,9 +150,17 @@ export function pageSchema(def: ResourceDef) {
           .optional()
       : z.array(z.never()).max(0).optional(),
     keyword: z.string().trim().max(100).optional(),
+    ...scopeShape(def),
   });
 }
 
 export function pageAnswerSchema(def: ResourceDef) {
   return z.object({ list: z.array(recordSchema(def)), total: z.number().int() });
 }
+
+/** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
+export const ENDPOINT_SCHEMAS: Readonly<
+  Record<string, Readonly<Record<string, { body: z.ZodType; answer?: z.ZodType }>>>
+> = {
+  scene: { unbindTemplate: { body: idBody } },
+};

@@ -45,10 +45,63 @@ export interface FieldDef {
   readonly unique?: boolean;
 }
 
+/** Which generic page serves a view; 'page' views always have a dedicated page. */
+export const VIEW_KINDS = ['list', 'show', 'create', 'edit', 'page'] as const;
+export type ViewKind = (typeof VIEW_KINDS)[number];
+
+/**
+ * One screen of a resource (spec §2). Its route is `<group>.<name>` at `/<group>/<name>`, its
+ * label `<group>.menu.<name>`. Who may open it is both `roles` (the spec's route roles: what the
+ * menu offers) and the policy for its action (what the API allows): see contract/access.
+ */
+export interface ViewDef {
+  readonly name: string;
+  readonly kind: ViewKind;
+  readonly roles: readonly RouteRole[];
+  readonly hidden?: boolean;
+  /** The named row scope the view shows and creates in (ResourceDef.scopes). */
+  readonly scope?: string;
+  readonly ignoreCache?: boolean;
+  /** The policy action the view needs; defaults from the kind ('page' views: 'list'). */
+  readonly action?: Action;
+}
+
+/** Where a resource's views sit in the menu. */
+export interface MenuPlacement {
+  /** Menu group (first path segment); defaults to the resource name. */
+  readonly group?: string;
+  /** Order of the group in the menu (spec §9); only the group's own resource gives it. */
+  readonly order?: number;
+  /** Icon name from src/layout/icons.tsx (a test checks it exists). */
+  readonly icon?: string;
+}
+
+/**
+ * Rows that belong to one account. Rows are visible to their owner, and to everyone with the
+ * role's permission when they match `sharedWhen`; to anyone else they do not exist (40400).
+ */
+export type Ownership =
+  | {
+      /** Column holding the owner's user id, set from the token on create. */
+      readonly field: string;
+      readonly sharedWhen?: Readonly<Record<string, string | number>>;
+    }
+  | {
+      /** Rows follow the visibility of the row they point to in another resource. */
+      readonly through: { readonly field: string; readonly resource: string };
+    };
+
+/** A call beyond CRUD, mounted at `<prefix>/<path>`; its zod body is in resource-schema. */
+export interface EndpointDef {
+  readonly path: string;
+  readonly action: Action;
+  readonly summary: string;
+}
+
 export interface ResourceDef {
   /** refine resource name and i18n namespace (`<name>.titles.list`, `<name>.fields.<f>`). */
   readonly name: string;
-  /** Endpoint prefix below /api/manage/v1, e.g. 'scene' → /api/manage/v1/scene/page. */
+  /** Endpoint prefix below the API prefix, e.g. 'scene' → /api/manage/v1/scene/page. */
   readonly prefix: string;
   /** Permissions per role; the casbin policy is built from these. */
   readonly permissions: Partial<Record<Role, readonly Action[]>>;
@@ -58,31 +111,115 @@ export interface ResourceDef {
   readonly defaultSort?: { readonly field: string; readonly order: SortOrder };
   /** Fields shown as the record's title (cards, breadcrumbs, confirmations). */
   readonly titleField?: string;
-  /** Menu order and icon of a resource that has no entry in the static route table. */
-  readonly menuOrder?: number;
-  readonly icon?: string;
+  /** The resource's screens; without any, a list and a hidden detail for the roles that list. */
+  readonly views?: readonly ViewDef[];
+  readonly menu?: MenuPlacement;
+  readonly ownership?: Ownership;
+  /** Named slices of the rows (e.g. platform / personal templates): field values they fix. */
+  readonly scopes?: Readonly<Record<string, Readonly<Record<string, string | number>>>>;
+  /** Calls beyond CRUD, by name (the client calls them by that name). */
+  readonly endpoints?: Readonly<Record<string, EndpointDef>>;
+  /** How the table is stored: its SQL name and indexes beyond those the fields imply. */
+  readonly table?: TableHints;
+}
+
+export interface TableHints {
+  /** SQL table name; defaults to the resource name in snake_case. */
+  readonly name?: string;
+  /** Extra multi-column indexes, by field names. */
+  readonly indexes?: readonly (readonly string[])[];
 }
 
 export type SortOrder = 'asc' | 'desc';
 
+export type SystemFieldName = 'id' | 'version' | 'createdAt' | 'updatedAt';
+
 /** Every table behind a resource has these, managed by the server. */
-export const SYSTEM_FIELDS: readonly FieldDef[] = [
+export const SYSTEM_FIELDS: readonly (FieldDef & { name: SystemFieldName })[] = [
   { name: 'id', type: 'integer', readOnly: true, list: true, sortable: true, form: 'none' },
   { name: 'version', type: 'integer', readOnly: true, form: 'none' },
   { name: 'createdAt', type: 'datetime', readOnly: true, sortable: true, form: 'none' },
   { name: 'updatedAt', type: 'datetime', readOnly: true, sortable: true, form: 'none' },
 ];
 
+/** A declaration's mistakes are programming errors: they fail at import, naming the resource. */
 export function defineResource<const R extends ResourceDef>(def: R): R {
+  const fail = (what: string) => {
+    throw new Error(`resource ${def.name}: ${what}`);
+  };
   const names = new Set<string>();
   for (const f of [...SYSTEM_FIELDS, ...def.fields]) {
-    if (names.has(f.name)) throw new Error(`resource ${def.name}: field ${f.name} declared twice`);
+    if (names.has(f.name)) fail(`field ${f.name} declared twice`);
     names.add(f.name);
-    if (f.type === 'enum' && !f.options?.length) {
-      throw new Error(`resource ${def.name}: enum field ${f.name} needs options`);
-    }
+    if (f.type === 'enum' && !f.options?.length) fail(`enum field ${f.name} needs options`);
+  }
+  const field = (name: string, why: string) => {
+    if (!names.has(name)) fail(`${why} names unknown field ${name}`);
+  };
+  if (def.titleField) field(def.titleField, 'titleField');
+  if (def.softDelete) field(def.softDelete, 'softDelete');
+  if (def.defaultSort) field(def.defaultSort.field, 'defaultSort');
+  for (const cols of def.table?.indexes ?? []) cols.forEach((c) => field(c, 'table index'));
+  for (const [scope, values] of Object.entries(def.scopes ?? {})) {
+    Object.keys(values).forEach((f) => field(f, `scope ${scope}`));
+  }
+  const owner = def.ownership;
+  if (owner && 'field' in owner) {
+    field(owner.field, 'ownership');
+    Object.keys(owner.sharedWhen ?? {}).forEach((f) => field(f, 'ownership.sharedWhen'));
+  } else if (owner) {
+    field(owner.through.field, 'ownership.through');
+  }
+  if (def.scopes && names.has('scope')) fail('a field named scope clashes with its scopes');
+  for (const name of Object.keys(def.endpoints ?? {})) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`endpoint name ${name} is not an identifier`);
+  }
+  const viewNames = new Set<string>();
+  for (const v of def.views ?? []) {
+    if (viewNames.has(v.name)) fail(`view ${v.name} declared twice`);
+    viewNames.add(v.name);
+    if (v.scope && !def.scopes?.[v.scope]) fail(`view ${v.name} names unknown scope ${v.scope}`);
+    if (!/^[a-z][a-z0-9-]*$/.test(v.name)) fail(`view name ${v.name} is not a path segment`);
   }
   return def;
+}
+
+/** Resource names in snake_case: the default SQL table name. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase();
+}
+
+export function tableNameOf(def: ResourceDef): string {
+  return def.table?.name ?? snakeCase(def.name);
+}
+
+/** The menu group a resource's views sit in (their first path segment). */
+export function groupOf(def: ResourceDef): string {
+  return def.menu?.group ?? def.name;
+}
+
+/** Roles whose policy includes `action` on the resource. */
+export function rolesAllowed(def: ResourceDef, action: Action): Role[] {
+  return ROLES.filter((role) => def.permissions[role]?.includes(action));
+}
+
+/** The declared views, or a list and a hidden detail for the roles that may list. */
+export function viewsOf(def: ResourceDef): readonly ViewDef[] {
+  if (def.views) return def.views;
+  const roles = rolesAllowed(def, 'list');
+  return [
+    { name: 'list', kind: 'list', roles },
+    { name: 'detail', kind: 'show', roles, hidden: true },
+  ];
+}
+
+/** The policy action a view needs. */
+export function viewAction(view: Pick<ViewDef, 'kind' | 'action'>): Action {
+  if (view.action) return view.action;
+  return view.kind === 'page' ? 'list' : view.kind;
 }
 
 export function allFields(def: ResourceDef): readonly FieldDef[] {

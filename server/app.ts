@@ -27,10 +27,11 @@ import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
 import { installNotFound } from './http/not-found';
 import { crudRoutes } from './resources/crud';
+import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
+import { ENDPOINT_HANDLERS } from './resources/handlers';
 import { ResourceStore } from './resources/store';
 import { healthRoutes } from './routes/health';
 import { menuRoutes } from './routes/menu';
-import { sceneRoutes } from './routes/scene';
 import { userRoutes } from './routes/user';
 
 export interface BuildAppOptions {
@@ -40,7 +41,9 @@ export interface BuildAppOptions {
   /** The resources to serve; defaults to the contract's. Tests add fixtures here. */
   resources?: readonly ResourceDef[];
   /** Resource name → table; defaults to server/db/resource-tables.ts. */
-  tables?: Record<string, PgTable>;
+  tables?: Readonly<Record<string, PgTable>>;
+  /** Handlers of declared calls beyond CRUD, by resource; defaults to resources/handlers.ts. */
+  handlers?: Readonly<Record<string, Readonly<Record<string, EndpointHandler>>>>;
   /** A built console (vite's dist) to serve with SPA fallback; ignored if it does not exist. */
   staticDir?: string;
   tokenTtlMs?: number;
@@ -134,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const def of resources) {
     const table = tables[def.name];
     if (!table) throw new Error(`resource ${def.name} has no table in RESOURCE_TABLES`);
-    stores.set(def.name, new ResourceStore(def, table, options.db));
+    stores.set(def.name, new ResourceStore(def, table, options.db, (name) => stores.get(name)));
   }
   const ctx: AppContext = {
     db: options.db,
@@ -149,8 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   healthRoutes(app, ctx);
   userRoutes(app, ctx);
   menuRoutes(app, ctx);
-  for (const def of resources) crudRoutes(app, ctx, def, stores.get(def.name) as ResourceStore);
-  sceneRoutes(app, ctx);
+  const handlers = options.handlers ?? ENDPOINT_HANDLERS;
+  for (const def of resources) {
+    const store = stores.get(def.name) as ResourceStore;
+    crudRoutes(app, ctx, def, store);
+    endpointRoutes(app, ctx, def, store, handlers[def.name] ?? {});
+  }
   installNotFound(app, spa);
   return app;
 }

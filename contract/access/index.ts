@@ -3,9 +3,11 @@ import { RESOURCES } from '../resources';
 import type { Action, ResourceDef } from '../resource';
 import { ACCESS_MODEL } from './model';
 import { buildPolicy } from './policy';
+import type { Policy } from './decide';
 
 export { ACCESS_MODEL } from './model';
 export { buildPolicy } from './policy';
+export { allowsRole, mayDo, mayOpen, type Policy } from './decide';
 
 /** Builds the enforcer for a set of resources. Call once and keep it: it is not cheap. */
 export function createAccessEnforcer(
@@ -21,4 +23,9 @@ export async function can(
   action: Action,
 ): Promise<boolean> {
   return enforcer.enforce(role, resource, action);
+}
+
+/** The enforcer as the synchronous Policy that menus, guards and buttons ask. */
+export function policyOf(enforcer: Enforcer): Policy {
+  return (role, resource, action) => enforcer.enforceSync(role, resource, action);
 }

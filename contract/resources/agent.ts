@@ -6,6 +6,7 @@ import {
   nameField,
   sceneCodeField,
   statusField,
+  USER_ONLY,
 } from './common';
 
 /** Agents: a model, a scene and instructions, published under a code. */
@@ -13,6 +14,12 @@ export const agent = defineResource({
   name: 'agent',
   prefix: 'agent',
   permissions: { user: FULL_CRUD, admin: FULL_CRUD },
+  table: { name: 'agents' },
+  menu: { order: 7, icon: 'RobotOutlined' },
+  views: [
+    { name: 'list', kind: 'list', roles: USER_ONLY },
+    { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
+  ],
   titleField: 'agentName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [

@@ -1,9 +1,9 @@
-import type { FieldDef } from '../resource';
+import type { FieldDef, RouteRole } from '../resource';
 
 /** 1 = enabled, 0 = disabled; labels under `<resource>.enums.status.<value>`. */
 export const STATUS_OPTIONS = [1, 0] as const;
 
-export function statusField(): FieldDef {
+export function statusField(): FieldDef & { name: 'status' } {
   return {
     name: 'status',
     type: 'enum',
@@ -15,9 +15,10 @@ export function statusField(): FieldDef {
 }
 
 /** The scene a row belongs to, by code (scenes are addressed by code across the platform). */
-export function sceneCodeField(extra: Partial<FieldDef> = {}): FieldDef {
+export function sceneCodeField(
+  extra: Partial<Omit<FieldDef, 'name'>> = {},
+): FieldDef & { name: 'sceneCode' } {
   return {
-    name: 'sceneCode',
     type: 'string',
     max: 64,
     nullable: true,
@@ -25,13 +26,16 @@ export function sceneCodeField(extra: Partial<FieldDef> = {}): FieldDef {
     filter: 'eq',
     search: true,
     ...extra,
+    name: 'sceneCode',
   };
 }
 
 /** A record's display name: required, sortable, searchable. */
-export function nameField(name: string, extra: Partial<FieldDef> = {}): FieldDef {
+export function nameField<const N extends string>(
+  name: N,
+  extra: Partial<Omit<FieldDef, 'name'>> = {},
+): FieldDef & { name: N } {
   return {
-    name,
     type: 'string',
     required: true,
     max: 64,
@@ -40,13 +44,16 @@ export function nameField(name: string, extra: Partial<FieldDef> = {}): FieldDef
     filter: 'contains',
     search: true,
     ...extra,
+    name,
   };
 }
 
 /** A record's code: unique, fixed once created (other records refer to it). */
-export function codeField(name: string, extra: Partial<FieldDef> = {}): FieldDef {
+export function codeField<const N extends string>(
+  name: N,
+  extra: Partial<Omit<FieldDef, 'name'>> = {},
+): FieldDef & { name: N } {
   return {
-    name,
     type: 'string',
     required: true,
     max: 64,
@@ -56,11 +63,19 @@ export function codeField(name: string, extra: Partial<FieldDef> = {}): FieldDef
     search: true,
     createOnly: true,
     ...extra,
+    name,
   };
 }
 
-export function descriptionField(extra: Partial<FieldDef> = {}): FieldDef {
-  return { name: 'description', type: 'text', nullable: true, max: 1000, list: true, ...extra };
+export function descriptionField(
+  extra: Partial<Omit<FieldDef, 'name'>> = {},
+): FieldDef & { name: 'description' } {
+  return { type: 'text', nullable: true, max: 1000, list: true, ...extra, name: 'description' };
 }
 
 export const FULL_CRUD = ['list', 'show', 'create', 'edit', 'delete'] as const;
+
+/** Route roles as spec §2 writes them. */
+export const ANY: readonly RouteRole[] = ['*'];
+export const USER_ONLY: readonly RouteRole[] = ['user'];
+export const ADMIN_ONLY: readonly RouteRole[] = ['admin'];

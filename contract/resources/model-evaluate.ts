@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { descriptionField, FULL_CRUD, nameField } from './common';
+import { descriptionField, FULL_CRUD, nameField, USER_ONLY } from './common';
 
 export const EVALUATION_STATES = ['pending', 'running', 'finished', 'failed'] as const;
 
@@ -8,6 +8,15 @@ export const modelEvaluate = defineResource({
   name: 'model-evaluate',
   prefix: 'model-evaluate',
   permissions: { user: FULL_CRUD, admin: FULL_CRUD },
+  table: { name: 'model_evaluations' },
+  menu: { order: 6, icon: 'ExperimentOutlined' },
+  views: [
+    { name: 'list', kind: 'list', roles: USER_ONLY },
+    { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
+    // Results and report pages get their own views in the evaluation issue.
+    { name: 'report', kind: 'show', roles: USER_ONLY, hidden: true },
+    { name: 'report-detail', kind: 'show', roles: USER_ONLY, hidden: true },
+  ],
   titleField: 'evaluateName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [

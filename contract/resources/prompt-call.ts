@@ -1,11 +1,19 @@
 import { defineResource } from '../resource';
-import { sceneCodeField } from './common';
+import { sceneCodeField, USER_ONLY } from './common';
 
 /** One call of a template by the platform: read-only but for the operator's assessment. */
 export const promptCall = defineResource({
   name: 'prompt-call',
   prefix: 'prompt/call',
   permissions: { user: ['list', 'show', 'edit'], admin: ['list', 'show', 'edit'] },
+  table: { name: 'prompt_calls' },
+  // Calls of a personal template are as private as the template.
+  ownership: { through: { field: 'templateId', resource: 'prompt' } },
+  menu: { group: 'prompt' },
+  views: [
+    { name: 'call-list', kind: 'list', roles: USER_ONLY },
+    { name: 'call-detail', kind: 'show', roles: USER_ONLY, hidden: true },
+  ],
   titleField: 'title',
   defaultSort: { field: 'callTime', order: 'desc' },
   fields: [

@@ -1,11 +1,17 @@
 import { defineResource } from '../resource';
-import { codeField, sceneCodeField } from './common';
+import { codeField, sceneCodeField, USER_ONLY } from './common';
 
 /** Chat session records (spec §2 list: chatId, title, sceneName, createdAt, modifiedAt, type, tag). */
 export const record = defineResource({
   name: 'record',
   prefix: 'record',
   permissions: { user: ['list', 'show', 'delete'], admin: ['list', 'show', 'delete'] },
+  table: { name: 'records' },
+  menu: { order: 3, icon: 'HistoryOutlined' },
+  views: [
+    { name: 'list', kind: 'list', roles: USER_ONLY },
+    { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
+  ],
   titleField: 'title',
   defaultSort: { field: 'updatedAt', order: 'desc' },
   fields: [

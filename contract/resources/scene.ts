@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { nameField } from './common';
+import { ANY, nameField, USER_ONLY } from './common';
 
 /** Scene type as stored: 0 = prompt mode, 1 = chat mode (spec §3). */
 export const SCENE_TYPES = [0, 1] as const;
@@ -21,6 +21,20 @@ export const scene = defineResource({
     admin: ['list', 'show', 'create', 'edit', 'delete'],
   },
   softDelete: 'isDel',
+  table: { name: 'scenes', indexes: [['isDel', 'createdAt']] },
+  menu: { order: 1, icon: 'AppstoreOutlined' },
+  views: [
+    { name: 'list', kind: 'list', roles: ANY },
+    { name: 'statistics', kind: 'page', roles: ANY },
+    { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
+  ],
+  endpoints: {
+    unbindTemplate: {
+      path: 'template/unbind',
+      action: 'edit',
+      summary: 'Detach the prompt template from a scene; answers the scene',
+    },
+  },
   titleField: 'sceneName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [

@@ -5,7 +5,7 @@ import { allFields, SYSTEM_FIELDS } from '../../contract/resource';
 import { RESOURCES } from '../../contract/resources';
 import { RESOURCE_TABLES } from './resource-tables';
 
-const systemNames = new Set(SYSTEM_FIELDS.map((f) => f.name));
+const systemNames = new Set<string>(SYSTEM_FIELDS.map((f) => f.name));
 
 describe('RESOURCE_TABLES', () => {
   it('has a table for every contract resource and no other', () => {

@@ -1,25 +1,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  agents,
-  corpora,
-  directives,
-  modelEvaluations,
-  pluginConfigs,
-  promptCalls,
-  prompts,
-  records,
-  scenes,
-} from './schema';
+import { resourceOf } from './resource-table';
+import * as resourceTables from './schema/resources';
 
-/** Resource name (contract) → table. The generic CRUD finds columns by contract field name. */
-export const RESOURCE_TABLES: Record<string, PgTable> = {
-  scene: scenes,
-  prompt: prompts,
-  'prompt-call': promptCalls,
-  record: records,
-  directive: directives,
-  corpus: corpora,
-  'model-evaluate': modelEvaluations,
-  agent: agents,
-  'plugin-config': pluginConfigs,
-};
+/** Resource name (contract) → table, from the tables schema/resources.ts derives. */
+export const RESOURCE_TABLES: Readonly<Record<string, PgTable>> = Object.fromEntries(
+  Object.values(resourceTables).map((table) => [resourceOf(table) as string, table]),
+);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import { describeBackends } from '../test/backends';
 import type { Database, OpenedDatabase } from './client';
-import { DEMO_SCENES } from './demo-data';
+import { DEMO_SCENES } from './demo/scene';
 import { RESOURCE_TABLES } from './resource-tables';
 import { seed } from './seed';
 import { scenes, sessions, users } from './schema';

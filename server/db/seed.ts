@@ -3,30 +3,11 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ID } from '../../contract/auth';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database, DatabaseKind } from './client';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_AGENTS,
-  DEMO_CORPORA,
-  DEMO_DIRECTIVES,
-  DEMO_EVALUATIONS,
-  DEMO_PLUGIN_CONFIGS,
-  DEMO_PROMPT_CALLS,
-  DEMO_PROMPTS,
-  DEMO_RECORDS,
-  DEMO_SCENES,
-} from './demo-data';
-import {
-  agents,
-  corpora,
-  directives,
-  modelEvaluations,
-  pluginConfigs,
-  promptCalls,
-  prompts,
-  records,
-  scenes,
-  users,
-} from './schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { RESOURCES } from '../../contract/resources';
+import { DEMO_ACCOUNTS, DEMO_ROWS } from './demo';
+import { RESOURCE_TABLES } from './resource-tables';
+import { users } from './schema';
 
 export interface SeedOptions {
   kind: DatabaseKind;
@@ -112,39 +93,20 @@ export async function seedDemo(db: Database, adminPassword?: string): Promise<bo
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!inserted.some((r) => r.id === ADMIN_ID)) return false;
-  await seedDemoScenes(db);
   await seedDemoResources(db);
   return true;
 }
 
-export async function seedDemoScenes(db: Database, now = Date.now()): Promise<void> {
-  await db.insert(scenes).values(
-    DEMO_SCENES.map(({ daysAgo, ...s }) => {
-      const at = new Date(now - daysAgo * 86_400_000);
-      return { ...s, createdAt: at, updatedAt: at };
-    }),
-  );
-}
-
-/** A few rows for every other resource, so every page of the console has something to show. */
+/**
+ * Every resource's demo rows (server/db/demo), in contract order, so each page of the console
+ * has something to show. A resource without a demo hook gets none.
+ */
 export async function seedDemoResources(db: Database, now = Date.now()): Promise<void> {
-  const hoursAgo = (h: number) => new Date(now - h * 3_600_000);
-  await db.insert(prompts).values([...DEMO_PROMPTS]);
-  await db
-    .insert(promptCalls)
-    .values(DEMO_PROMPT_CALLS.map(({ hoursAgo: h, ...c }) => ({ ...c, callTime: hoursAgo(h) })));
-  await db.insert(records).values(
-    DEMO_RECORDS.map(({ hoursAgo: h, ...r }) => ({
-      ...r,
-      createdAt: hoursAgo(h + 2),
-      updatedAt: hoursAgo(h),
-    })),
-  );
-  await db.insert(directives).values([...DEMO_DIRECTIVES]);
-  await db.insert(corpora).values([...DEMO_CORPORA]);
-  await db.insert(modelEvaluations).values([...DEMO_EVALUATIONS]);
-  await db.insert(agents).values([...DEMO_AGENTS]);
-  await db.insert(pluginConfigs).values([...DEMO_PLUGIN_CONFIGS]);
+  for (const def of RESOURCES) {
+    const rows = DEMO_ROWS[def.name]?.(now);
+    const table = RESOURCE_TABLES[def.name];
+    if (rows?.length && table) await db.insert(table).values(rows as PgTable['$inferInsert'][]);
+  }
 }
 
 async function syncAdminPassword(db: Database, password: string): Promise<void> {

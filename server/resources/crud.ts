@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiPath } from '../../contract/api';
 import { requirePermission } from '../auth/access';
+import { callerOf } from '../auth/authenticate';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
 import type { Action, ResourceDef } from '../../contract/resource';
 import {
@@ -18,9 +20,7 @@ import { success } from '../http/reply';
 import { toColumnValues } from './rows';
 import type { ResourceStore } from './store';
 
-const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
-
-export const MANAGE_PREFIX = '/api/manage/v1';
+export const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
 /**
  * Route options shared by every manage call of a resource. Identity and permission are checked
@@ -40,7 +40,7 @@ export function crudRoutes(
   store: ResourceStore,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `${MANAGE_PREFIX}/${def.prefix}`;
+  const base = apiPath(def.prefix);
   const record = recordSchema(def);
   const docs = (summary: string) => ({ tags: [def.name], summary, security: [{ bearer: [] }] });
 
@@ -51,7 +51,8 @@ export function crudRoutes(
       body: pageSchema(def),
       response: { 200: envelopeOf(pageAnswerSchema(def)), ...errors },
     },
-    handler: async (request) => success(request, await store.page(request.body as PageQuery)),
+    handler: async (request) =>
+      success(request, await store.page(request.body as PageQuery, callerOf(request))),
   });
 
   r.post(`${base}/detail`, {
@@ -61,7 +62,8 @@ export function crudRoutes(
       body: idBody,
       response: { 200: envelopeOf(record), ...errors },
     },
-    handler: async (request) => success(request, await store.detail(request.body.id)),
+    handler: async (request) =>
+      success(request, await store.detail(request.body.id, callerOf(request))),
   });
 
   r.post(`${base}/create`, {
@@ -71,8 +73,11 @@ export function crudRoutes(
       body: createSchema(def),
       response: { 200: envelopeOf(record), ...errors },
     },
-    handler: async (request) =>
-      success(request, await store.create(toColumnValues(def, request.body))),
+    handler: async (request) => {
+      const body = request.body as Record<string, unknown> & { scope?: string };
+      const values = toColumnValues(def, body);
+      return success(request, await store.create(values, callerOf(request), body.scope));
+    },
   });
 
   r.post(`${base}/update`, {
@@ -85,7 +90,7 @@ export function crudRoutes(
     handler: async (request) => {
       const { id, version } = request.body as { id: number; version: number };
       const values = toColumnValues(def, request.body, ['id', 'version']);
-      return success(request, await store.update(id, version, values));
+      return success(request, await store.update(id, version, values, callerOf(request)));
     },
   });
 
@@ -98,6 +103,7 @@ export function crudRoutes(
       body: idBody,
       response: { 200: envelopeOf(z.object({ id: z.number().int() })), ...errors },
     },
-    handler: async (request) => success(request, await store.remove(request.body.id)),
+    handler: async (request) =>
+      success(request, await store.remove(request.body.id, callerOf(request))),
   });
 }

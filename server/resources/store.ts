@@ -8,6 +8,7 @@ import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
 import { orderOf, whereOf } from './query';
 import { toRecord, withDefaults, type Row } from './rows';
+import { visibleTo, type Caller, type StoreLookup } from './visibility';
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -21,7 +22,8 @@ export class ResourceStore {
   constructor(
     readonly def: ResourceDef,
     readonly table: PgTable,
-    private readonly db: Database,
+    readonly db: Database,
+    private readonly lookup: StoreLookup = () => undefined,
   ) {
     this.columns = getTableColumns(table);
     const missing = allFields(def).filter((f) => !this.columns[f.name]);
@@ -36,13 +38,29 @@ export class ResourceStore {
     return this.columns[name] as PgColumn;
   }
 
-  private live(id: number): SQL | undefined {
-    const byId = eq(this.col('id'), id);
-    return this.def.softDelete ? and(byId, eq(this.col(this.def.softDelete), 0)) : byId;
+  /** Live rows the caller may see: not soft-deleted, not someone else's. */
+  visibleWhere(caller: Caller): SQL | undefined {
+    const live = this.def.softDelete ? eq(this.col(this.def.softDelete), 0) : undefined;
+    return and(live, visibleTo(this.def, this.columns, caller, this.lookup));
   }
 
-  async page(query: PageQuery): Promise<{ list: Row[]; total: number }> {
-    const where = whereOf(this.def, this.columns, query);
+  private live(id: number, caller: Caller): SQL | undefined {
+    return and(eq(this.col('id'), id), this.visibleWhere(caller));
+  }
+
+  /** The field values a named scope fixes; an unknown name is a client mistake. */
+  scopeValues(scope: string | undefined): Row {
+    if (scope === undefined) return {};
+    const values = this.def.scopes?.[scope];
+    if (!values) throw invalidField('scope', 'unknownField', { field: scope });
+    return values;
+  }
+
+  async page(query: PageQuery, caller: Caller): Promise<{ list: Row[]; total: number }> {
+    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
+      eq(this.col(f), v),
+    );
+    const where = and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query));
     const [rows, totals] = await Promise.all([
       this.db
         .select()
@@ -56,46 +74,54 @@ export class ResourceStore {
     return { list: rows.map((r) => toRecord(this.def, r)), total: totals[0]?.total ?? 0 };
   }
 
-  async detail(id: number): Promise<Row> {
+  async detail(id: number, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const [row] = await this.db.select().from(this.table).where(this.live(id)).limit(1);
+    const [row] = await this.db.select().from(this.table).where(this.live(id, caller)).limit(1);
     if (!row) throw notFound();
     return toRecord(this.def, row);
   }
 
-  async create(values: Row): Promise<Row> {
+  /** Creates a row in `scope` (its values win); the caller becomes the owner of owned rows. */
+  async create(values: Row, caller: Caller, scope?: string): Promise<Row> {
+    const fixed = this.scopeValues(scope);
+    for (const [f, v] of Object.entries(fixed)) {
+      if (values[f] !== undefined && values[f] !== v) throw invalidField(f, 'scopeMismatch');
+    }
+    const owner = this.def.ownership;
+    const row0 = { ...withDefaults(this.def, values), ...fixed };
+    if (owner && 'field' in owner) row0[owner.field] = caller.id;
     const [row] = await this.guard(() =>
       this.db
         .insert(this.table)
-        .values(withDefaults(this.def, values) as PgTable['$inferInsert'])
+        .values(row0 as PgTable['$inferInsert'])
         .returning(),
     );
     return toRecord(this.def, row as Row);
   }
 
   /** Optimistic update: changes the row only if `version` is still the stored one. */
-  async update(id: number, version: number, values: Row): Promise<Row> {
+  async update(id: number, version: number, values: Row, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const where = and(this.live(id), eq(this.col('version'), version));
+    const where = and(this.live(id, caller), eq(this.col('version'), version));
     const [row] = await this.write(where, values);
     if (row) return toRecord(this.def, row);
-    await this.detail(id); // throws 40400 when the row is gone
+    await this.detail(id, caller); // throws 40400 when the row is gone or not the caller's
     throw new AppError(Code.CONFLICT, 'conflict');
   }
 
   /** Unconditional change of a live row (server-side operations such as unbinding). */
-  async patch(id: number, values: Row): Promise<Row> {
+  async patch(id: number, values: Row, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const [row] = await this.write(this.live(id), values);
+    const [row] = await this.write(this.live(id, caller), values);
     if (!row) throw notFound();
     return toRecord(this.def, row);
   }
 
-  async remove(id: number): Promise<{ id: number }> {
+  async remove(id: number, caller: Caller): Promise<{ id: number }> {
     if (!storable(id)) throw notFound();
     const rows = this.def.softDelete
-      ? await this.write(this.live(id), { [this.def.softDelete]: 1 })
-      : await this.db.delete(this.table).where(this.live(id)).returning();
+      ? await this.write(this.live(id, caller), { [this.def.softDelete]: 1 })
+      : await this.db.delete(this.table).where(this.live(id, caller)).returning();
     if (!rows.length) throw notFound();
     return { id };
   }

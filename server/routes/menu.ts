@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
+import { policyOf } from '../../contract/access';
 import { menuForRole, routesFor } from '../../contract/menu';
 import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -13,6 +14,7 @@ const menuItem = z.looseObject({ name: z.string(), path: z.string() });
 /** The server menu (spec §4 "menu from server"), for the caller's role from the token. */
 export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
   const routes = routesFor(ctx.resources);
+  const policy = policyOf(ctx.enforcer);
   app.withTypeProvider<ZodTypeProvider>().post('/api/user/menu', {
     preValidation: ctx.authenticate,
     schema: {
@@ -21,6 +23,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
       security: [{ bearer: [] }],
       response: { 200: envelopeOf(z.array(menuItem)), '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
-    handler: async (request) => success(request, menuForRole(callerOf(request).role, routes)),
+    handler: async (request) =>
+      success(request, menuForRole(callerOf(request).role, policy, routes)),
   });
 }

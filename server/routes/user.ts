@@ -1,3 +1,4 @@
+import { apiPath } from '../../contract/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/manage/v1/user/login', {
+  r.post(apiPath('user', 'login'), {
     schema: {
       tags: ['user'],
       summary: 'Log in with user name and password; answers a bearer token',
@@ -46,7 +47,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  r.post('/api/manage/v1/user/detail', {
+  r.post(apiPath('user', 'detail'), {
     preValidation: ctx.authenticate,
     schema: {
       tags: ['user'],
@@ -65,7 +66,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  r.post('/api/manage/v1/user/logout', {
+  r.post(apiPath('user', 'logout'), {
     preValidation: ctx.authenticate,
     schema: {
       tags: ['user'],

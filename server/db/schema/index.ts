@@ -1,11 +1,3 @@
 export { users, type UserRow } from './users';
 export { sessions, type SessionRow } from './sessions';
-export { scenes } from './scenes';
-export { prompts } from './prompts';
-export { promptCalls } from './prompt-calls';
-export { records } from './records';
-export { directives } from './directives';
-export { corpora } from './corpora';
-export { modelEvaluations } from './model-evaluations';
-export { agents } from './agents';
-export { pluginConfigs } from './plugin-configs';
+export * from './resources';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { flattenRoutes, routesFor } from '../menu';
+import { defineResource, ROLES } from '../resource';
+import { RESOURCES } from '../resources';
+import { disagreements, mayDo } from './decide';
+import { createAccessEnforcer, policyOf } from './index';
+
+describe('route roles and the policy agree', () => {
+  it('no view promises a role what the policy refuses (every view × role)', async () => {
+    const policy = policyOf(await createAccessEnforcer());
+    expect(disagreements(policy, flattenRoutes(routesFor()), ROLES)).toEqual([]);
+  });
+
+  it('catches a view whose roles outrun the policy', async () => {
+    const report = defineResource({
+      name: 'report',
+      prefix: 'report',
+      permissions: { admin: ['list'] },
+      views: [{ name: 'list', kind: 'list', roles: ['*'] }],
+      fields: [{ name: 'title', type: 'string' }],
+    });
+    const resources = [...RESOURCES, report];
+    const policy = policyOf(await createAccessEnforcer(resources));
+    expect(disagreements(policy, flattenRoutes(routesFor(resources)), ROLES)).toEqual([
+      'report.list: user may open it, but may not list report',
+    ]);
+  });
+
+  it('offers no action on a page the role cannot open: the admin gets no scene view', async () => {
+    const policy = policyOf(await createAccessEnforcer());
+    const routes = flattenRoutes(routesFor());
+    expect(policy('admin', 'scene', 'show')).toBe(true);
+    expect(mayDo(policy, 'admin', 'scene', 'show', routes)).toBe(false);
+    expect(mayDo(policy, 'user', 'scene', 'show', routes)).toBe(true);
+    // In-place actions (edit in a dialog, delete) follow the policy alone.
+    expect(mayDo(policy, 'admin', 'scene', 'edit', routes)).toBe(true);
+    expect(mayDo(policy, 'user', 'plugin-config', 'delete', routes)).toBe(false);
+  });
+});

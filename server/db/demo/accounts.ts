@@ -1,0 +1,53 @@
+import type { users } from '../schema';
+
+type NewUser = Omit<typeof users.$inferInsert, 'passwordHash'>;
+
+/** Demo accounts; README lists them. Passwords equal the user names until changed. */
+export const DEMO_ACCOUNTS: readonly (NewUser & { password: string })[] = [
+  {
+    id: '0',
+    userName: 'admin',
+    password: 'admin',
+    role: 'admin',
+    name: '平台管理员',
+    avatar: null,
+    job: 'operator',
+    jobName: '平台运营',
+    organization: 'platform',
+    organizationName: '智能助手平台部',
+    location: 'beijing',
+    locationName: '北京',
+    email: 'admin@example.com',
+    phone: '010-00000000',
+    introduction: '负责场景、模板与插件配置的管理员账号。',
+    personalWebsite: 'https://example.com',
+    registrationDate: new Date('2024-01-08T02:00:00Z'),
+    accountId: 'acc-0000',
+    certification: 1,
+    userCode: 'U0000',
+    userKey: 'demo-admin-key',
+  },
+  {
+    id: '1',
+    userName: 'user',
+    password: 'user',
+    role: 'user',
+    name: '演示用户',
+    avatar: null,
+    job: 'engineer',
+    jobName: '算法工程师',
+    organization: 'applications',
+    organizationName: '应用研发组',
+    location: 'shanghai',
+    locationName: '上海',
+    email: 'user@example.com',
+    phone: '021-00000000',
+    introduction: '使用场景与提示词模板搭建业务助手。',
+    personalWebsite: null,
+    registrationDate: new Date('2024-03-15T06:30:00Z'),
+    accountId: 'acc-0001',
+    certification: 0,
+    userCode: 'U0001',
+    userKey: 'demo-user-key',
+  },
+];

@@ -1,0 +1,45 @@
+import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ResourceDef } from '../../contract/resource';
+import type { AuthUser } from '../auth/sessions';
+import type { ResourceStore } from './store';
+
+/** Who is asking: rows owned by someone else are invisible to them (issue: personal data). */
+export type Caller = Pick<AuthUser, 'id' | 'role'>;
+
+/** The store of another resource, for rows whose visibility follows a row there. */
+export type StoreLookup = (name: string) => ResourceStore | undefined;
+
+/**
+ * The rows of `def` that `caller` may see at all, as SQL over its columns (undefined: all).
+ * Personal means personal: the admin gets no exception (the issue's rule).
+ */
+export function visibleTo(
+  def: ResourceDef,
+  columns: Record<string, PgColumn>,
+  caller: Caller,
+  lookup: StoreLookup,
+): SQL | undefined {
+  const owner = def.ownership;
+  if (!owner) return undefined;
+  if ('field' in owner) {
+    const own = eq(columns[owner.field] as PgColumn, caller.id);
+    const shared = Object.entries(owner.sharedWhen ?? {}).map(([f, v]) =>
+      eq(columns[f] as PgColumn, v),
+    );
+    return shared.length ? or(own, and(...shared)) : own;
+  }
+  const parent = lookup(owner.through.resource);
+  if (!parent) throw new Error(`resource ${def.name}: no store for ${owner.through.resource}`);
+  const link = columns[owner.through.field] as PgColumn;
+  // A row pointing at nothing is shared; one pointing at a row the caller cannot see is not.
+  return or(
+    isNull(link),
+    exists(
+      parent.db
+        .select({ one: sql`1` })
+        .from(parent.table)
+        .where(and(eq(parent.columns.id as PgColumn, link), parent.visibleWhere(caller))),
+    ),
+  );
+}
