@@ -2,6 +2,7 @@
  * Navigation and permission guards (spec §2, §4, §6).
  */
 import { expect, it } from 'vitest';
+import { loadPolicy } from '../src/providers/access-enforcer';
 import { firstPermittedPath } from '../src/routes/guards';
 import {
   e2eDescribe,
@@ -15,6 +16,7 @@ import {
   zh,
 } from './harness';
 
+const policy = await loadPolicy();
 const WINDOW_ID = 'win' + 'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE';
 
 e2eDescribe('route guards', () => {
@@ -25,7 +27,7 @@ e2eDescribe('route guards', () => {
     await page.goto('/login');
     await login(page, 'user', 'user');
     await page.goto('/plugin-config/list');
-    const first = firstPermittedPath('user');
+    const first = firstPermittedPath('user', policy);
     expect(first).toBe('/dashboard/workplace');
     await waitForPath(page, (p) => p === first);
     await page.locator('[data-testid=navbar]').waitFor();

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { menuForRole } from '../contract/menu';
+import { loadPolicy } from '../src/providers/access-enforcer';
 import {
   e2eDescribe,
   en,
@@ -16,9 +17,11 @@ import {
   zh,
 } from './harness';
 
+const policy = await loadPolicy();
+
 /** Labels the user's menu shows, in a given locale (order and entries from the contract). */
 function menuLabels(t: (key: string) => string): string[] {
-  return menuForRole('user')
+  return menuForRole('user', policy)
     .filter((n) => !n.hidden)
     .map((n) => t(n.locale));
 }

@@ -6,11 +6,14 @@ import { expect, it } from 'vitest';
 import { menuForRole, routesFor, type RouteNode } from '../contract/menu';
 import type { Role } from '../contract/resource';
 import { visibleMenu } from '../src/layout/menu-model';
+import { loadPolicy } from '../src/providers/access-enforcer';
 import { e2eDescribe, exactly, gotoApp, login, topMenuLabels, useE2E, zh } from './harness';
+
+const policy = await loadPolicy();
 
 /** The menu a role should see: its slice of the route tree without hidden entries. */
 function expectedMenu(role: Role): RouteNode[] {
-  return visibleMenu(role, false, []);
+  return visibleMenu(role, policy, false, []);
 }
 
 const label = (name: string) => {
@@ -134,7 +137,7 @@ e2eDescribe('role switch and server menu', () => {
         (JSON.parse(localStorage.getItem('app-settings') ?? '{}') as { serverMenu?: unknown[] })
           .serverMenu,
     );
-    expect(stored?.length).toBe(menuForRole('user').length);
+    expect(stored?.length).toBe(menuForRole('user', policy).length);
     expect(await topMenuLabels(page)).toEqual(expectedMenu('user').map((n) => zh(n.locale)));
   });
 });

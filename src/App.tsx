@@ -16,8 +16,12 @@ import { patchSettings, settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
 
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-// The shell (layout, menus, tab bar) is not needed to show the login page.
-const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+// The shell (layout, menus, tab bar) is not needed to show the login page. The access policy
+// (casbin) is fetched beside it rather than after it, since the shell waits for both.
+const Shell = lazy(() => {
+  void import('./providers/access-control').then((m) => m.loadPolicy());
+  return import('./Shell').then((m) => ({ default: m.Shell }));
+});
 
 /**
  * Puts antd's themed, localized message API behind the feedback bridge. Dialogs and

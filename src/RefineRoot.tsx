@@ -1,7 +1,8 @@
-import { Refine } from '@refinedev/core';
+import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import type { ReactNode } from 'react';
-import { RESOURCES } from '../contract/resources';
+import type { RouteNode } from '../contract/menu';
+import { resourceByName } from '../contract/resources';
 import { createAccessControlProvider } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { createAuthProvider } from './providers/auth';
@@ -15,11 +16,30 @@ const authProvider = createAuthProvider(authActions);
 const accessControlProvider = createAccessControlProvider();
 const i18nProvider = createI18nProvider(i18n);
 
-const refineResources = RESOURCES.map((r) => ({
-  name: r.name,
-  list: LEAF_ROUTES.find((x) => x.resource === r.name && x.view === 'list')?.path,
-  meta: { prefix: r.prefix, label: `${r.name}.titles.list` },
-}));
+/**
+ * refine's resources from the route tree: one per resource and row scope (identifier
+ * `prompt:public`), with the paths of its list, show and create pages, so refine's navigation
+ * helpers and buttons lead where the console's own do. Detail pages take `?id=`.
+ */
+export function refineResources(routes: readonly RouteNode[] = LEAF_ROUTES): ResourceProps[] {
+  const byIdentity = new Map<string, ResourceProps>();
+  for (const route of routes) {
+    const def = route.resource ? resourceByName(route.resource) : undefined;
+    if (!def || !route.view || route.view === 'page') continue;
+    const identifier = route.scope ? `${def.name}:${route.scope}` : def.name;
+    const entry = byIdentity.get(identifier) ?? {
+      name: def.name,
+      identifier,
+      meta: { prefix: def.prefix, label: `${def.name}.titles.list`, scope: route.scope },
+    };
+    const path =
+      route.view === 'show' || route.view === 'edit' ? `${route.path}?id=:id` : route.path;
+    byIdentity.set(identifier, { ...entry, [route.view]: entry[route.view] ?? path });
+  }
+  return [...byIdentity.values()];
+}
+
+const resources = refineResources();
 
 /**
  * refine and its providers. Only logged-in pages use refine's data hooks, so this sits inside
@@ -34,7 +54,7 @@ export function RefineRoot({ children }: { children: ReactNode }) {
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}
       routerProvider={routerProvider}
-      resources={refineResources}
+      resources={resources}
       options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: false }}
     >
       {children}

@@ -6,6 +6,7 @@ import { roleOfId } from '../contract/identity';
 import { AppLayout } from './layout/AppLayout';
 import { RefineRoot } from './RefineRoot';
 import { Lazy, Loading } from './layout/Lazy';
+import { loadPolicy, usePolicy } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { bindModal, bindNotification } from './providers/feedback';
 import { getUserIdCookie, isLoggedIn } from './providers/session';
@@ -70,18 +71,24 @@ function GuardedShell() {
   const path = location.pathname;
   const target: Target = { path, search: location.search, route: routeByPath(path) };
   const loggedIn = isLoggedIn();
+  const policy = usePolicy();
 
   const nav = navigationGuard(target, loggedIn);
   // A stored session without a role (older storage, another tab) gets its role from the id.
   const role = storedRole ?? (loggedIn ? roleOfId(getUserIdCookie()) : 'user');
   const perm =
-    nav.kind === 'allow' && loggedIn
+    nav.kind === 'allow' && loggedIn && policy
       ? permissionGuard(target, {
           role,
+          policy,
           menuFromServer: settings.menuFromServer && !menuFailed,
           serverMenu: settings.serverMenu,
         })
       : null;
+
+  useEffect(() => {
+    if (loggedIn) void loadPolicy();
+  }, [loggedIn]);
 
   useEffect(() => {
     if (loggedIn && !storedRole) roleStore.set(role);
@@ -107,6 +114,8 @@ function GuardedShell() {
     );
   }
   if (perm?.kind === 'redirect') return <Navigate to={perm.to} replace />;
+  // Until the policy is here nothing can be offered or refused: the progress bar shows.
+  if (loggedIn && !policy) return <Loading />;
   // While the server menu loads, only the progress bar shows (no spinner, spec §2).
   if (perm?.kind === 'fetchMenu') return <Loading />;
   const extra = target.route ? null : extraPage(path);

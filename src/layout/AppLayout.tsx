@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contract/menu';
+import { usePolicy } from '../providers/access-control';
 import { progressDone, progressStart } from '../routes/progress';
 import { emitRouteChange } from '../routes/route-listener';
 import { ROUTE_TREE, siblingOf } from '../routes/table';
@@ -46,9 +47,10 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
   const role = useStore(roleStore) ?? 'user';
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const policy = usePolicy();
   const menu = useMemo(
-    () => visibleMenu(role, settings.menuFromServer, settings.serverMenu),
-    [role, settings.menuFromServer, settings.serverMenu],
+    () => (policy ? visibleMenu(role, policy, settings.menuFromServer, settings.serverMenu) : []),
+    [role, policy, settings.menuFromServer, settings.serverMenu],
   );
 
   useEffect(() => trackRoutes(), []);

@@ -1,3 +1,4 @@
+import type { Policy } from '../../contract/access/decide';
 import { menuForRole, type RouteNode } from '../../contract/menu';
 import type { Role } from '../../contract/resource';
 import { ROUTE_TREE } from '../routes/table';
@@ -5,10 +6,11 @@ import { ROUTE_TREE } from '../routes/table';
 /** The menu tree shown: the server's in server-menu mode, else the role's slice of ours. */
 export function visibleMenu(
   role: Role,
+  policy: Policy,
   menuFromServer: boolean,
   serverMenu: readonly RouteNode[],
 ): RouteNode[] {
-  const source = menuFromServer ? [...serverMenu] : menuForRole(role, ROUTE_TREE);
+  const source = menuFromServer ? [...serverMenu] : menuForRole(role, policy, ROUTE_TREE);
   return source
     .filter((n) => !n.hidden)
     .map((n) => (n.children ? { ...n, children: n.children.filter((c) => !c.hidden) } : n))

@@ -1,14 +1,32 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import type { Enforcer } from 'casbin';
-import { ACTIONS, type Action } from '../../contract/resource';
+import { mayDo, type Policy } from '../../contract/access/decide';
+import type { RouteNode } from '../../contract/menu';
+import { ACTIONS, type Action, type Role } from '../../contract/resource';
+import { LEAF_ROUTES } from '../routes/table';
+import { createStore, useStore } from '../stores/create-store';
 import { getRole } from './session';
 
-let enforcerPromise: Promise<Enforcer> | null = null;
+/**
+ * The policy (what the API allows), once the casbin enforcer has loaded. casbin stays out of
+ * the login bundle: the shell starts loading it and shows the progress bar until it is here.
+ */
+export const policyStore = createStore<Policy | null>(null);
 
-/** The one enforcer of the page, built on first use (casbin stays out of the login bundle). */
-export function sharedEnforcer(): Promise<Enforcer> {
-  enforcerPromise ??= import('./access-enforcer').then((m) => m.loadEnforcer());
-  return enforcerPromise;
+let loading: Promise<Policy> | null = null;
+
+/** Loads the one enforcer of the page (once) and publishes it as the policy. */
+export function loadPolicy(): Promise<Policy> {
+  loading ??= import('./access-enforcer')
+    .then((m) => m.loadPolicy())
+    .then((policy) => {
+      policyStore.set(() => policy);
+      return policy;
+    });
+  return loading;
+}
+
+export function usePolicy(): Policy | null {
+  return useStore(policyStore);
 }
 
 /** refine's action names → the policy's. */
@@ -17,18 +35,21 @@ export function policyAction(action: string): Action | null {
   return (ACTIONS as readonly string[]).includes(action) ? (action as Action) : null;
 }
 
+/**
+ * refine's access control, answered by contract/access `mayDo`: the same function the generic
+ * pages' buttons, the menu and the guards ask, so refine's buttons offer nothing else.
+ */
 export function createAccessControlProvider(
-  enforcer: () => Promise<Enforcer> = sharedEnforcer,
+  policy: () => Promise<Policy> = loadPolicy,
   role: () => string | null = getRole,
+  routes: readonly RouteNode[] = LEAF_ROUTES,
 ): AccessControlProvider {
-  let built: Promise<Enforcer> | null = null;
-  const get = () => (built ??= enforcer());
   return {
     async can({ resource, action }) {
       const r = role();
       const a = policyAction(action);
-      if (!r || !resource || !a) return { can: false };
-      const allowed = await (await get()).enforce(r, resource, a);
+      if ((r !== 'user' && r !== 'admin') || !resource || !a) return { can: false };
+      const allowed = mayDo(await policy(), r as Role, resource, a, routes);
       return allowed ? { can: true } : { can: false, reason: 'buttons.notAccessTitle' };
     },
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

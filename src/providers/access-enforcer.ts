@@ -4,7 +4,7 @@ import { Buffer } from 'buffer';
 // which is why casbin is imported dynamically below rather than at the top.
 (globalThis as { Buffer?: typeof Buffer }).Buffer ??= Buffer;
 
-export async function loadEnforcer() {
-  const { createAccessEnforcer } = await import('../../contract/access');
-  return createAccessEnforcer();
+export async function loadPolicy() {
+  const { createAccessEnforcer, policyOf } = await import('../../contract/access');
+  return policyOf(await createAccessEnforcer());
 }

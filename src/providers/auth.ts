@@ -8,7 +8,7 @@ import { breadcrumbStore } from '../stores/breadcrumb';
 import { roleStore } from '../stores/role';
 import { tabsStore } from '../stores/tabs';
 import { resetUserInfo, userStore } from '../stores/user';
-import { MANAGE_PREFIX } from './config';
+import { apiPath } from '../../contract/api';
 import { clearSession, getRole, getToken, isLoggedIn, saveLogin, saveLoginConfig } from './session';
 
 export interface Credentials {
@@ -37,7 +37,7 @@ function forget(): void {
 
 export function createAuthActions(http: AxiosInstance): AuthActions {
   async function loadUser(id: string): Promise<User> {
-    const res = await http.post<Envelope<User>>(`${MANAGE_PREFIX}/user/detail`, { id });
+    const res = await http.post<Envelope<User>>(apiPath('user', 'detail'), { id });
     const user = res.data.data;
     saveLoginConfig({
       id: user.id,
@@ -52,10 +52,7 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
   return {
     async login(credentials) {
       try {
-        const res = await http.post<Envelope<LoginAnswer>>(
-          `${MANAGE_PREFIX}/user/login`,
-          credentials,
-        );
+        const res = await http.post<Envelope<LoginAnswer>>(apiPath('user', 'login'), credentials);
         const { id, token } = res.data.data;
         const role = saveLogin(String(id), token);
         roleStore.set(role);
@@ -69,7 +66,7 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
     async logout() {
       try {
         // Revoke the token on the server whenever one is stored, cookie or not.
-        if (getToken()) await http.post(`${MANAGE_PREFIX}/user/logout`, {});
+        if (getToken()) await http.post(apiPath('user', 'logout'), {});
       } catch {
         // The server may already consider the token dead; the local session ends regardless.
       }

@@ -24,5 +24,3 @@ export function wikiUrl(): string {
   }
   return 'https://github.com/refinedev/refine';
 }
-
-export const MANAGE_PREFIX = '/api/manage/v1';

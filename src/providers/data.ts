@@ -9,7 +9,7 @@ import type {
 import type { AxiosInstance } from 'axios';
 import type { Envelope } from '../../contract/envelope';
 import { FILTER_OPERATORS, type FilterOperator } from '../../contract/resource';
-import { MANAGE_PREFIX } from './config';
+import { API_PREFIX } from '../../contract/api';
 import { ApiError } from './http';
 
 /** Filters on this field name travel as the list's free-text `keyword`. */
@@ -22,7 +22,7 @@ interface ListAnswer<T> {
 
 function prefixOf(resource: string, meta?: Record<string, unknown>): string {
   const prefix = typeof meta?.prefix === 'string' ? meta.prefix : resource;
-  return `${MANAGE_PREFIX}/${prefix}`;
+  return `${API_PREFIX}/${prefix}`;
 }
 
 /** refine's filters and sorters → the list body of DESIGN.md's contract. */
@@ -93,15 +93,19 @@ async function call<T>(http: AxiosInstance, url: string, body: unknown): Promise
   }
 }
 
-/** The POST-only /api/manage/v1 contract behind refine's data hooks. */
+/** The POST-only API_PREFIX contract behind refine's data hooks. */
 export function createDataProvider(http: AxiosInstance): DataProvider {
   return {
-    getApiUrl: () => `${http.defaults.baseURL ?? ''}${MANAGE_PREFIX}`,
+    getApiUrl: () => `${http.defaults.baseURL ?? ''}${API_PREFIX}`,
     async getList({ resource, pagination, sorters, filters, meta }) {
       const data = await call<ListAnswer<BaseRecord> | BaseRecord[]>(
         http,
         `${prefixOf(resource, meta)}/page`,
-        toListBody(pagination, sorters, filters),
+        {
+          ...toListBody(pagination, sorters, filters),
+          // A view showing one slice of the rows (platform / personal templates) names it.
+          ...(typeof meta?.scope === 'string' ? { scope: meta.scope } : {}),
+        },
       );
       const out = fromListAnswer(data);
       return { data: out.data as never[], total: out.total };

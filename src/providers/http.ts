@@ -1,3 +1,4 @@
+import { apiPath } from '../../contract/api';
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { isSuccessCode, LOGOUT_CODES, type FieldIssue } from '../../contract/envelope';
 
@@ -18,7 +19,7 @@ export interface HttpEnvironment {
 
 export const TOAST_SECONDS = 5;
 /** The user-info call is exempt from the logout dialog (spec §8). */
-export const USER_INFO_PATHS = ['/api/manage/v1/user/detail', '/api/user/info'];
+export const USER_INFO_PATHS = [apiPath('user', 'detail'), '/api/user/info'];
 
 /** Rejection carried by every failed call: the server's code, message and field issues. */
 export class ApiError extends Error {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Policy } from '../../contract/access/decide';
+import { loadPolicy } from '../providers/access-enforcer';
 import type { RouteNode } from '../../contract/menu';
 import type { ServerMenuItem } from '../settings/store';
 import {
@@ -20,6 +22,13 @@ import {
 } from './table';
 
 const WIN = `/win${'aB3'.repeat(10)}xy`; // 'win' + 32 alphanumerics
+
+// The contract's own policy, as the shell loads it.
+let policy: Policy;
+beforeAll(async () => {
+  policy = await loadPolicy();
+});
+const allowAll: Policy = () => true;
 
 function target(pathWithQuery: string): Target {
   const [path = '', search = ''] = pathWithQuery.split('?');
@@ -115,6 +124,7 @@ describe('navigationGuard, logged in', () => {
 
 const local = (role: 'admin' | 'user'): PermissionContext => ({
   role,
+  policy,
   menuFromServer: false,
   serverMenu: [],
 });
@@ -140,12 +150,20 @@ describe('permissionGuard with the local route table (spec §4, §6)', () => {
   it('redirects a denied route to the first route the role may open', () => {
     expect(permissionGuard(target('/plugin-config/list'), local('user'))).toEqual({
       kind: 'redirect',
-      to: firstPermittedPath('user'),
+      to: firstPermittedPath('user', policy),
     });
     expect(permissionGuard(target('/record/list'), local('admin'))).toEqual({
       kind: 'redirect',
       to: HOME_PATH,
     });
+  });
+
+  it('denies a route whose roles admit the role when the policy refuses its action', () => {
+    const list = route('plugin-config.list');
+    const widened: RouteNode = { ...list, roles: ['*'] };
+    const t: Target = { path: list.path, search: '', route: widened };
+    expect(permissionGuard(t, local('user'))).toEqual({ kind: 'redirect', to: HOME_PATH });
+    expect(permissionGuard(t, local('admin'))).toEqual({ kind: 'allow' });
   });
 
   it('decides from the route’s own roles', () => {
@@ -171,8 +189,8 @@ describe('permissionGuard with the local route table (spec §4, §6)', () => {
 
 describe('firstPermittedPath', () => {
   it('is the workplace for both roles with the real table', () => {
-    expect(firstPermittedPath('admin')).toBe(HOME_PATH);
-    expect(firstPermittedPath('user')).toBe(HOME_PATH);
+    expect(firstPermittedPath('admin', policy)).toBe(HOME_PATH);
+    expect(firstPermittedPath('user', policy)).toBe(HOME_PATH);
   });
 
   it('skips hidden, external and denied routes, in order', () => {
@@ -183,14 +201,14 @@ describe('firstPermittedPath', () => {
       { name: 'c', path: '/c', locale: 'c', roles: ['user'] },
       { name: 'd', path: '/d', locale: 'd', roles: ['*'] },
     ];
-    expect(firstPermittedPath('user', routes)).toBe('/c');
-    expect(firstPermittedPath('admin', routes)).toBe('/b');
+    expect(firstPermittedPath('user', allowAll, routes)).toBe('/c');
+    expect(firstPermittedPath('admin', allowAll, routes)).toBe('/b');
   });
 
   it('is null when the role may open nothing', () => {
     const routes: RouteNode[] = [{ name: 'b', path: '/b', locale: 'b', roles: ['admin'] }];
-    expect(firstPermittedPath('user', routes)).toBeNull();
-    expect(firstPermittedPath('user', [])).toBeNull();
+    expect(firstPermittedPath('user', allowAll, routes)).toBeNull();
+    expect(firstPermittedPath('user', allowAll, [])).toBeNull();
   });
 });
 
@@ -205,6 +223,7 @@ describe('permissionGuard with the menu from the server', () => {
   ];
   const server = (serverMenu: ServerMenuItem[]): PermissionContext => ({
     role: 'user',
+    policy,
     menuFromServer: true,
     serverMenu,
   });

@@ -1,4 +1,5 @@
-import { allowsRole, type RouteNode } from '../../contract/menu';
+import { mayOpen, type Policy } from '../../contract/access/decide';
+import type { RouteNode } from '../../contract/menu';
 import type { Role } from '../../contract/resource';
 import type { ServerMenuItem } from '../settings/store';
 import { HOME_PATH, isWindowPath, LEAF_ROUTES, LOGIN_PATH } from './table';
@@ -55,14 +56,17 @@ function menuNames(items: readonly ServerMenuItem[]): Set<string> {
 /** The first route a role may open (menu order), for redirecting a denied navigation. */
 export function firstPermittedPath(
   role: Role,
+  policy: Policy,
   routes: readonly RouteNode[] = LEAF_ROUTES,
 ): string | null {
-  const first = routes.find((r) => !r.hidden && !r.external && allowsRole(r.roles, role));
+  const first = routes.find((r) => !r.hidden && !r.external && mayOpen(policy, role, r));
   return first?.path ?? null;
 }
 
 export interface PermissionContext {
   role: Role;
+  /** What the API allows; with the route's roles it decides (contract/access mayOpen). */
+  policy: Policy;
   menuFromServer: boolean;
   serverMenu: readonly ServerMenuItem[];
 }
@@ -70,7 +74,7 @@ export interface PermissionContext {
 /**
  * Permission guard (spec §4). Targets without a route (not-found, login, window) pass. With the
  * menu from the server, the menu is fetched when empty and the target must be in it; otherwise
- * the route's roles decide, and a denied route sends the user to the first permitted one.
+ * the one access answer decides (route roles and policy), and a denied route sends the user to the first permitted one.
  */
 export function permissionGuard(target: Target, ctx: PermissionContext): Decision {
   const route = target.route;
@@ -79,8 +83,8 @@ export function permissionGuard(target: Target, ctx: PermissionContext): Decisio
     if (ctx.serverMenu.length === 0) return { kind: 'fetchMenu' };
     return menuNames(ctx.serverMenu).has(route.name) ? ALLOW : { kind: 'notFound' };
   }
-  if (allowsRole(route.roles, ctx.role)) return ALLOW;
-  const first = firstPermittedPath(ctx.role);
+  if (mayOpen(ctx.policy, ctx.role, route)) return ALLOW;
+  const first = firstPermittedPath(ctx.role, ctx.policy);
   if (first && first !== target.path) return { kind: 'redirect', to: first };
   return { kind: 'notFound' };
 }

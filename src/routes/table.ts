@@ -18,19 +18,18 @@ export function routeByPath(path: string): RouteNode | undefined {
   return LEAF_ROUTES.find((r) => r.path === clean);
 }
 
-/** Two routes show the same slice of a resource (e.g. both platform templates). */
-function samePreset(a: RouteNode, b: RouteNode): boolean {
-  return JSON.stringify(a.preset ?? {}) === JSON.stringify(b.preset ?? {});
-}
-
-/** The route showing the same resource (and preset) as `route` in another view. */
+/** The route showing the same resource (and row scope) as `route` in another kind of view. */
 export function siblingOf(
   route: RouteNode,
   view: NonNullable<RouteNode['view']>,
   routes: readonly RouteNode[] = LEAF_ROUTES,
 ): RouteNode | undefined {
   return routes.find(
-    (r) => r.resource === route.resource && r.view === view && samePreset(r, route) && !r.external,
+    (r) =>
+      r.resource === route.resource &&
+      r.view === view &&
+      (r.scope ?? null) === (route.scope ?? null) &&
+      !r.external,
   );
 }
 

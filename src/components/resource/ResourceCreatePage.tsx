@@ -1,25 +1,22 @@
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ResourceDef } from '../../../contract/resource';
+import { useView } from '../../resources/view';
 import { ResourceFormFields } from './ResourceFormFields';
 import { useResourceForm } from './use-resource-form';
 
-export interface ResourceCreatePageProps {
-  def: ResourceDef;
-  preset?: Readonly<Record<string, string | number>>;
-  listPath?: string;
-  detailPath?: string;
-}
-
-/** A create form as a page of its own (routes such as /prompt/add-public). */
-export function ResourceCreatePage({ def, preset, listPath, detailPath }: ResourceCreatePageProps) {
+/** A create form as a page of its own (routes such as /prompt/add-public), in its view's scope. */
+export function ResourceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { def, route, pageOf } = useView();
+  const listPath = pageOf('list')?.path;
+  const detailPath = pageOf('show')?.path;
   const { form, fields, initial, submit, saving } = useResourceForm({
     def,
     mode: 'create',
-    preset,
+    preset: route.preset,
+    scope: route.scope,
     active: true,
     onSaved: (saved) => {
       if (detailPath) navigate(`${detailPath}?id=${String(saved.id)}`, { replace: true });
@@ -27,7 +24,7 @@ export function ResourceCreatePage({ def, preset, listPath, detailPath }: Resour
     },
   });
   return (
-    <Card title={t(`${def.name}.titles.create`)} className="resource-create">
+    <Card title={t(route.locale)} className="resource-create">
       <div className="resource-create__form">
         <ResourceFormFields
           def={def}

@@ -12,6 +12,7 @@ export interface ResourceFormModalProps {
   /** The record being edited (needs id and version). */
   record?: BaseRecord;
   preset?: Readonly<Record<string, string | number>>;
+  scope?: string;
   open: boolean;
   onClose(): void;
   onSaved?(record: BaseRecord): void;
@@ -22,6 +23,7 @@ export function ResourceFormModal({
   mode,
   record,
   preset,
+  scope,
   open,
   onClose,
   onSaved,
@@ -32,6 +34,7 @@ export function ResourceFormModal({
     mode,
     record,
     preset,
+    scope,
     active: open,
     onSaved: (saved) => {
       onSaved?.(saved);

@@ -6,64 +6,53 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useCan, useDelete, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { useDelete, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { allFields, type FieldDef } from '../../../contract/resource';
 import { KEYWORD_FIELD } from '../../providers/data';
+import { useView } from '../../resources/view';
 import { enumLabel, fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
+import { siblingOf } from '../../routes/table';
 import './resource.css';
 
 export interface ResourceListPageProps {
-  def: ResourceDef;
-  /** Path of the detail page, opened with ?id=. */
-  detailPath?: string;
-  /** A create page of its own; without one, create opens a dialog. */
-  createPath?: string;
-  /** Field values this list is fixed to (permanent filters; preset on create). */
-  preset?: Readonly<Record<string, string | number>>;
-  /** Locale key of the title, when the route's differs from the resource's. */
-  titleKey?: string;
   /** Per-field cell renderers replacing the generic one. */
   renderers?: FieldRenderers;
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
 
-/** The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions. */
-export function ResourceListPage({
-  def,
-  detailPath,
-  createPath,
-  preset,
-  titleKey,
-  renderers,
-}: ResourceListPageProps) {
+/**
+ * The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions. The
+ * route (from the view context) gives the resource, its row scope, title and sibling pages; a
+ * button shows only when the one access answer says this role may use it.
+ */
+export function ResourceListPage({ renderers }: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formState, setFormState] = useState<FormState>(null);
   const { mutate: remove } = useDelete();
-  const canCreate = useCan({ resource: def.name, action: 'create' }).data?.can;
-  const canEdit = useCan({ resource: def.name, action: 'edit' }).data?.can;
-  const canDelete = useCan({ resource: def.name, action: 'delete' }).data?.can;
+  const { def, route, pageOf, can } = useView();
+  const { scope, preset } = route;
+  const detailPath = pageOf('show')?.path;
+  const createPage = pageOf('create');
+  // With create pages of their own, the list offers create only through one this role opens.
+  const canCreate = createPage ? true : !siblingOf(route, 'create') && can('create');
+  const canEdit = can('edit');
+  const canDelete = can('delete');
 
   const { tableProps, filters, setFilters, tableQuery } = useTable({
     resource: def.name,
+    meta: scope ? { scope } : undefined,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
-    filters: {
-      permanent: Object.entries(preset ?? {}).map(([field, value]) => ({
-        field,
-        operator: 'eq' as const,
-        value,
-      })),
-    },
     errorNotification: false,
   });
 
@@ -150,7 +139,7 @@ export function ResourceListPage({
 
   return (
     <Card
-      title={t(titleKey ?? `${def.name}.titles.list`)}
+      title={t(route.locale)}
       extra={
         <Space>
           <Tooltip title={t('buttons.refresh')}>
@@ -164,7 +153,9 @@ export function ResourceListPage({
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => (createPath ? navigate(createPath) : setFormState({ mode: 'create' }))}
+              onClick={() =>
+                createPage ? navigate(createPage.path) : setFormState({ mode: 'create' })
+              }
             >
               {t('buttons.create')}
             </Button>
@@ -221,6 +212,7 @@ export function ResourceListPage({
           open
           mode={formState.mode}
           preset={formState.mode === 'create' ? preset : undefined}
+          scope={formState.mode === 'create' ? scope : undefined}
           record={formState.mode === 'edit' ? formState.record : undefined}
           onClose={() => setFormState(null)}
         />

@@ -1,43 +1,39 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useCan, useDelete, useOne, type BaseRecord } from '@refinedev/core';
+import { useDelete, useOne, type BaseRecord } from '@refinedev/core';
 import { Button, Card, Descriptions, Empty, Popconfirm, Skeleton, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { allFields, type ResourceDef } from '../../../contract/resource';
+import { allFields } from '../../../contract/resource';
+import { useView } from '../../resources/view';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
 import './resource.css';
 
 export interface ResourceShowPageProps {
-  def: ResourceDef;
-  listPath?: string;
-  /** Locale key of the title, when the route's differs from the resource's. */
-  titleKey?: string;
   /** Per-field value renderers replacing the generic one. */
   renderers?: FieldRenderers;
   /** Extra actions a resource adds (e.g. the scene's template unbind). */
   extraActions?: (record: BaseRecord, refetch: () => void) => ReactNode;
 }
 
-/** The generic detail page; the record id comes from the query string (?id=). */
-export function ResourceShowPage({
-  def,
-  listPath,
-  titleKey,
-  renderers,
-  extraActions,
-}: ResourceShowPageProps) {
-  const titleOf = titleKey ?? `${def.name}.titles.show`;
+/**
+ * The generic detail page; the record id comes from the query string (?id=), the resource and
+ * its list page from the view context.
+ */
+export function ResourceShowPage({ renderers, extraActions }: ResourceShowPageProps) {
+  const { def, route, pageOf, can } = useView();
+  const titleOf = route.locale;
+  const listPath = pageOf('list')?.path;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const [editing, setEditing] = useState(false);
   const { mutate: remove } = useDelete();
-  const canEdit = useCan({ resource: def.name, action: 'edit' }).data?.can;
-  const canDelete = useCan({ resource: def.name, action: 'delete' }).data?.can;
+  const canEdit = can('edit');
+  const canDelete = can('delete');
   const { result, query } = useOne<BaseRecord>({
     resource: def.name,
     id,

@@ -50,6 +50,8 @@ export interface UseResourceFormOptions {
   record?: BaseRecord;
   /** Values fixed by the page (not shown, always sent on create). */
   preset?: Readonly<Record<string, string | number>>;
+  /** The row scope a create goes into (the server fixes its values and checks them). */
+  scope?: string;
   /** Fills the form when this turns true (a modal opening); pages pass true. */
   active: boolean;
   onSaved?(record: BaseRecord): void;
@@ -61,6 +63,7 @@ export function useResourceForm({
   mode,
   record,
   preset,
+  scope,
   active,
   onSaved,
 }: UseResourceFormOptions) {
@@ -97,7 +100,11 @@ export function useResourceForm({
     };
     if (mode === 'create') {
       create(
-        { resource: def.name, values: { ...values, ...preset }, successNotification: false },
+        {
+          resource: def.name,
+          values: { ...values, ...preset, ...(scope ? { scope } : {}) },
+          successNotification: false,
+        },
         done,
       );
     } else if (record?.id !== undefined) {

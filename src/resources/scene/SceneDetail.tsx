@@ -2,9 +2,9 @@ import { DisconnectOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { endpointPath } from '../../../contract/api';
 import { scene } from '../../../contract/resources/scene';
 import { ResourceShowPage } from '../../components/resource/ResourceShowPage';
-import { MANAGE_PREFIX } from '../../providers/config';
 import { feedbackMessage } from '../../providers/feedback';
 import { sceneRenderers } from './SceneTypeTag';
 
@@ -14,8 +14,6 @@ export default function SceneDetail() {
   const invalidate = useInvalidate();
   return (
     <ResourceShowPage
-      def={scene}
-      listPath="/scene/list"
       renderers={sceneRenderers}
       extraActions={(record, refetch) =>
         record.templateId ? (
@@ -26,7 +24,7 @@ export default function SceneDetail() {
             onConfirm={() =>
               mutate(
                 {
-                  url: `${MANAGE_PREFIX}/scene/template/unbind`,
+                  url: endpointPath(scene, 'unbindTemplate'),
                   method: 'post',
                   values: { id: record.id },
                   successNotification: false,
@@ -36,7 +34,7 @@ export default function SceneDetail() {
                   onSuccess: () => {
                     void feedbackMessage().success(t('scene.actions.unbound'));
                     void invalidate({
-                      resource: 'scene',
+                      resource: scene.name,
                       invalidates: ['list', 'detail'],
                       id: record.id,
                     });

@@ -1,0 +1,61 @@
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { mayDo, mayOpen } from '../../contract/access/decide';
+import type { RouteNode } from '../../contract/menu';
+import type { Action, ResourceDef, ViewKind } from '../../contract/resource';
+import { resourceByName } from '../../contract/resources';
+import { usePolicy } from '../providers/access-control';
+import { LEAF_ROUTES, siblingOf } from '../routes/table';
+import { useStore } from '../stores/create-store';
+import { roleStore } from '../stores/role';
+
+const ViewContext = createContext<RouteNode | null>(null);
+
+/** Gives a page the route it renders; dedicated pages learn their paths and scope from it. */
+export function ViewProvider({ route, children }: { route: RouteNode; children: ReactNode }) {
+  return <ViewContext.Provider value={route}>{children}</ViewContext.Provider>;
+}
+
+/**
+ * The one access answer (contract/access) for the current role, as a component sees it:
+ * `canOpen` for pages, `canDo` for actions. Menu, guards and refine's buttons ask the same.
+ */
+export function useAccess() {
+  const policy = usePolicy();
+  const role = useStore(roleStore);
+  const canOpen = useCallback(
+    (route: RouteNode | undefined) => !!(route && policy && role && mayOpen(policy, role, route)),
+    [policy, role],
+  );
+  const canDo = useCallback(
+    (resource: string, action: Action) =>
+      !!(policy && role && mayDo(policy, role, resource, action, LEAF_ROUTES)),
+    [policy, role],
+  );
+  return { canOpen, canDo };
+}
+
+export interface View {
+  route: RouteNode;
+  def: ResourceDef;
+  /** The same resource and scope in another kind of page, when this role may open it. */
+  pageOf(kind: ViewKind): RouteNode | undefined;
+  /** May this role take `action` on the view's resource (policy and pages, see mayDo)? */
+  can(action: Action): boolean;
+}
+
+/** The resource view a page renders: its route, declaration, sibling pages and access. */
+export function useView(): View {
+  const route = useContext(ViewContext);
+  const { canOpen, canDo } = useAccess();
+  const def = route?.resource ? resourceByName(route.resource) : undefined;
+  if (!route || !def) throw new Error('useView outside a resource view');
+  return {
+    route,
+    def,
+    pageOf: (kind) => {
+      const page = siblingOf(route, kind);
+      return canOpen(page) ? page : undefined;
+    },
+    can: (action) => canDo(def.name, action),
+  };
+}
