@@ -10,6 +10,28 @@ export type Role = (typeof ROLES)[number];
 export type RouteRole = Role | '*';
 
 export const ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
+
+/**
+ * Names a resource (and so its route group and endpoint prefix) may not take: the spec's other
+ * top-level routes and the API's own call groups.
+ */
+export const RESERVED_NAMES: readonly string[] = [
+  'dashboard',
+  'wiki',
+  'login',
+  'redirect',
+  'debug-records',
+  'api',
+  'user',
+  'menu',
+  'meta',
+  'model',
+  'statistic',
+  'message',
+];
+
+/** A resource name: kebab-case, a letter first, 2 to 40 characters. */
+export const RESOURCE_NAME_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export type Action = (typeof ACTIONS)[number];
 
 export type FieldType = 'string' | 'text' | 'integer' | 'enum' | 'boolean' | 'datetime';

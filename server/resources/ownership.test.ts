@@ -50,7 +50,7 @@ describeBackends('personal rows', (backend) => {
       .insert(promptCalls)
       .values({ title: '私人调用', templateId: mine.id, question: '问题', userId: '1' })
       .returning({ id: promptCalls.id });
-    callId = call!.id;
+    callId = call!.id as number;
   });
   const as = (who: string, path: string, body: unknown) =>
     t.post(apiPath(...path.split('/')), body, { token: tokens[who] });
