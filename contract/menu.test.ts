@@ -129,24 +129,24 @@ describe('menuForRole', () => {
   });
 
   it('gives a resource without views a list and a hidden detail for the roles that list', () => {
-    const knowledge = defineResource({
-      name: 'knowledge',
-      prefix: 'knowledge',
+    const note = defineResource({
+      name: 'fixture-note',
+      prefix: 'fixture-note',
       permissions: { user: ['list', 'show'] },
       menu: { order: 9 },
-      fields: [{ name: 'knowledgeName', type: 'string', required: true }],
+      fields: [{ name: 'noteName', type: 'string', required: true }],
     });
-    const routes = routesFor([...RESOURCES, knowledge]);
-    const group = routes.find((r) => r.name === 'knowledge');
-    expect(group).toMatchObject({ order: 9, locale: 'knowledge.menu.title' });
+    const routes = routesFor([...RESOURCES, note]);
+    const group = routes.find((r) => r.name === 'fixture-note');
+    expect(group).toMatchObject({ order: 9, locale: 'fixture-note.menu.title' });
     expect(group?.children?.map((c) => [c.path, c.hidden ?? false])).toEqual([
-      ['/knowledge/list', false],
-      ['/knowledge/detail', true],
+      ['/fixture-note/list', false],
+      ['/fixture-note/detail', true],
     ]);
     expect(routes.at(-1)?.name).toBe('wiki');
-    const withKnowledge: Policy = (role, resource, action) =>
-      resource === 'knowledge' ? role === 'user' : policy(role, resource, action);
-    expect(namesOf(menuForRole('user', withKnowledge, routes))).toContain('knowledge');
-    expect(namesOf(menuForRole('admin', withKnowledge, routes))).not.toContain('knowledge');
+    const withNote: Policy = (role, resource, action) =>
+      resource === 'fixture-note' ? role === 'user' : policy(role, resource, action);
+    expect(namesOf(menuForRole('user', withNote, routes))).toContain('fixture-note');
+    expect(namesOf(menuForRole('admin', withNote, routes))).not.toContain('fixture-note');
   });
 });

@@ -13,8 +13,8 @@ describe('route roles and the policy agree', () => {
 
   it('catches a view whose roles outrun the policy', async () => {
     const report = defineResource({
-      name: 'report',
-      prefix: 'report',
+      name: 'fixture-report',
+      prefix: 'fixture-report',
       permissions: { admin: ['list'] },
       views: [{ name: 'list', kind: 'list', roles: ['*'] }],
       fields: [{ name: 'title', type: 'string' }],
@@ -22,7 +22,7 @@ describe('route roles and the policy agree', () => {
     const resources = [...RESOURCES, report];
     const policy = policyOf(await createAccessEnforcer(resources));
     expect(disagreements(policy, flattenRoutes(routesFor(resources)), ROLES)).toEqual([
-      'report.list: user may open it, but may not list report',
+      'fixture-report.list: user may open it, but may not list fixture-report',
     ]);
   });
 

@@ -145,7 +145,7 @@ export function registryEdits(r: NewResource) {
       addEntry(
         addImport(s, `import { demo as ${id} } from './${r.name}';`),
         'export const DEMO_ROWS',
-        `'${r.name}': ${id},`,
+        r.name === id ? `${id},` : `'${r.name}': ${id},`,
       ),
   };
 }

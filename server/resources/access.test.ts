@@ -13,10 +13,10 @@ import { useTestApp } from '../test/harness';
  * appear in the routes, the policy and the menu (DESIGN.md "Config-driven resources").
  */
 const widget = defineResource({
-  name: 'widget',
-  prefix: 'widget',
+  name: 'fixture-widget',
+  prefix: 'fixture-widget',
   permissions: { admin: ['list', 'show', 'create', 'edit', 'delete'], user: ['list', 'show'] },
-  menuOrder: 9,
+  menu: { order: 9 },
   fields: [
     { name: 'label', type: 'string', required: true, max: 32, list: true, search: true },
     { name: 'size', type: 'integer', min: 0, default: 3, filter: 'range', sortable: true },
@@ -35,7 +35,7 @@ const widgets = pgTable('test_widgets', {
 describeBackends('access and menu with a fixture resource', (backend) => {
   const t = useTestApp(backend, {
     resources: [...RESOURCES, widget],
-    tables: { ...RESOURCE_TABLES, widget: widgets },
+    tables: { ...RESOURCE_TABLES, 'fixture-widget': widgets },
     prepare: async (db) => {
       await db.execute(sql`create table test_widgets (
         id integer primary key generated always as identity,
@@ -55,30 +55,30 @@ describeBackends('access and menu with a fixture resource', (backend) => {
 
   it('serves CRUD for the new resource (hard delete, no soft-delete column)', async () => {
     const created = await t.post(
-      '/api/manage/v1/widget/create',
+      '/api/manage/v1/fixture-widget/create',
       { label: 'gear' },
       { token: admin },
     );
     expect(created.body).toMatchObject({ code: 0, data: { label: 'gear', size: 3, version: 1 } });
     const id = (created.body.data as { id: number }).id;
     const page = await t.post(
-      '/api/manage/v1/widget/page',
+      '/api/manage/v1/fixture-widget/page',
       { filters: [{ field: 'size', operator: 'gte', value: 3 }], keyword: 'GE' },
       { token: user },
     );
     expect(page.body.data).toMatchObject({ total: 1, list: [{ id, label: 'gear' }] });
-    expect((await t.post('/api/manage/v1/widget/delete', { id }, { token: admin })).body.code).toBe(
-      0,
-    );
-    expect((await t.post('/api/manage/v1/widget/detail', { id }, { token: admin })).body.code).toBe(
-      40400,
-    );
+    expect(
+      (await t.post('/api/manage/v1/fixture-widget/delete', { id }, { token: admin })).body.code,
+    ).toBe(0);
+    expect(
+      (await t.post('/api/manage/v1/fixture-widget/detail', { id }, { token: admin })).body.code,
+    ).toBe(40400);
   });
 
   it('answers 40300 when the policy denies the action, before touching the data', async () => {
     for (const action of ['create', 'update', 'delete']) {
       const res = await t.post(
-        `/api/manage/v1/widget/${action}`,
+        `/api/manage/v1/fixture-widget/${action}`,
         { nonsense: true },
         { token: user, lang: 'en-US' },
       );
@@ -89,13 +89,15 @@ describeBackends('access and menu with a fixture resource', (backend) => {
         data: null,
       });
     }
-    expect((await t.post('/api/manage/v1/widget/page', {}, { token: user })).body.code).toBe(0);
+    expect(
+      (await t.post('/api/manage/v1/fixture-widget/page', {}, { token: user })).body.code,
+    ).toBe(0);
   });
 
   it('builds the policy from the declarations', () => {
     const policy = buildPolicy([widget]);
-    expect(policy).toContain('p, user, widget, list');
-    expect(policy).not.toContain('p, user, widget, create');
+    expect(policy).toContain('p, user, fixture-widget, list');
+    expect(policy).not.toContain('p, user, fixture-widget, create');
   });
 
   it('answers the menu for the caller’s role, from the token alone', async () => {
@@ -105,11 +107,11 @@ describeBackends('access and menu with a fixture resource', (backend) => {
     const forUser = await t.post('/api/user/menu', undefined, { token: user });
     expect(forUser.body.code).toBe(0);
     const userNames = names(forUser.body.data as Node[]);
-    expect(userNames).toEqual(expect.arrayContaining(['scene.list', 'widget.list']));
+    expect(userNames).toEqual(expect.arrayContaining(['scene.list', 'fixture-widget.list']));
 
     const forAdmin = await t.post('/api/user/menu', {}, { token: admin });
     const adminNames = names(forAdmin.body.data as Node[]);
-    expect(adminNames).toEqual(expect.arrayContaining(['scene.list', 'widget.list']));
+    expect(adminNames).toEqual(expect.arrayContaining(['scene.list', 'fixture-widget.list']));
     // Admin-only and user-only entries differ; the role comes from the session, not the client.
     expect(adminNames).not.toEqual(userNames);
 

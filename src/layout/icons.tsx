@@ -30,6 +30,11 @@ const ICONS: Record<string, ReactNode> = {
   ThunderboltOutlined: <ThunderboltOutlined />,
 };
 
+export function hasIcon(name: string): boolean {
+  return name in ICONS;
+}
+
+/** A declared icon; a name not bundled above fails the icons test rather than falling back. */
 export function iconFor(name: string | undefined): ReactNode {
   return name ? (ICONS[name] ?? <DatabaseOutlined />) : null;
 }

@@ -284,12 +284,6 @@ describe('createAuthProvider().check (spec §4)', () => {
     expect((await provider().check()).authenticated).toBe(true);
   });
 
-  it('reports the stored role as permissions', async () => {
-    expect(await provider().getPermissions?.()).toBeNull();
-    localStorage.setItem('role', 'admin');
-    expect(await provider().getPermissions?.()).toBe('admin');
-  });
-
   it('login answers success with the redirect, or failure with the error', async () => {
     const good = createAuthProvider(
       setup({

@@ -9,7 +9,7 @@ import { roleStore } from '../stores/role';
 import { tabsStore } from '../stores/tabs';
 import { resetUserInfo, userStore } from '../stores/user';
 import { apiPath } from '../../contract/api';
-import { clearSession, getRole, getToken, isLoggedIn, saveLogin, saveLoginConfig } from './session';
+import { clearSession, getToken, isLoggedIn, saveLogin, saveLoginConfig } from './session';
 
 export interface Credentials {
   userName: string;
@@ -77,7 +77,10 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
   };
 }
 
-/** refine's view of the same session. */
+/**
+ * refine's view of the same session: the methods its type requires. Permissions and identity
+ * are not here: access is contract/access (mayOpen / mayDo) and the user is the user store.
+ */
 export function createAuthProvider(actions: AuthActions): AuthProvider {
   return {
     async login(params: Credentials & { redirectTo?: string }) {
@@ -96,13 +99,6 @@ export function createAuthProvider(actions: AuthActions): AuthProvider {
       return isLoggedIn()
         ? { authenticated: true }
         : { authenticated: false, logout: true, redirectTo: '/login' };
-    },
-    async getPermissions() {
-      return getRole();
-    },
-    async getIdentity() {
-      const u = userStore.get();
-      return u.id ? u : null;
     },
     async onError() {
       // Session-ending codes are handled by the http interceptor's dialog (spec §8).

@@ -8,11 +8,30 @@ import { LEAF_ROUTES, siblingOf } from '../routes/table';
 import { useStore } from '../stores/create-store';
 import { roleStore } from '../stores/role';
 
-const ViewContext = createContext<RouteNode | null>(null);
+interface ViewContextValue {
+  route: RouteNode;
+  def: ResourceDef | undefined;
+  routes: readonly RouteNode[];
+}
 
-/** Gives a page the route it renders; dedicated pages learn their paths and scope from it. */
-export function ViewProvider({ route, children }: { route: RouteNode; children: ReactNode }) {
-  return <ViewContext.Provider value={route}>{children}</ViewContext.Provider>;
+const ViewContext = createContext<ViewContextValue | null>(null);
+
+/**
+ * Gives a page the route it renders; dedicated pages learn their paths and scope from it. The
+ * declaration and the route table default to the contract's (tests pass fixtures).
+ */
+export function ViewProvider({
+  route,
+  def = route.resource ? resourceByName(route.resource) : undefined,
+  routes = LEAF_ROUTES,
+  children,
+}: {
+  route: RouteNode;
+  def?: ResourceDef;
+  routes?: readonly RouteNode[];
+  children: ReactNode;
+}) {
+  return <ViewContext.Provider value={{ route, def, routes }}>{children}</ViewContext.Provider>;
 }
 
 /**
@@ -22,14 +41,15 @@ export function ViewProvider({ route, children }: { route: RouteNode; children: 
 export function useAccess() {
   const policy = usePolicy();
   const role = useStore(roleStore);
+  const routes = useContext(ViewContext)?.routes ?? LEAF_ROUTES;
   const canOpen = useCallback(
     (route: RouteNode | undefined) => !!(route && policy && role && mayOpen(policy, role, route)),
     [policy, role],
   );
   const canDo = useCallback(
     (resource: string, action: Action) =>
-      !!(policy && role && mayDo(policy, role, resource, action, LEAF_ROUTES)),
-    [policy, role],
+      !!(policy && role && mayDo(policy, role, resource, action, routes)),
+    [policy, role, routes],
   );
   return { canOpen, canDo };
 }
@@ -39,23 +59,26 @@ export interface View {
   def: ResourceDef;
   /** The same resource and scope in another kind of page, when this role may open it. */
   pageOf(kind: ViewKind): RouteNode | undefined;
+  /** The sibling page of a kind, whether or not this role may open it. */
+  siblingOf(kind: ViewKind): RouteNode | undefined;
   /** May this role take `action` on the view's resource (policy and pages, see mayDo)? */
   can(action: Action): boolean;
 }
 
 /** The resource view a page renders: its route, declaration, sibling pages and access. */
 export function useView(): View {
-  const route = useContext(ViewContext);
+  const view = useContext(ViewContext);
   const { canOpen, canDo } = useAccess();
-  const def = route?.resource ? resourceByName(route.resource) : undefined;
-  if (!route || !def) throw new Error('useView outside a resource view');
+  if (!view?.def) throw new Error('useView outside a resource view');
+  const { route, def, routes } = view;
   return {
     route,
     def,
     pageOf: (kind) => {
-      const page = siblingOf(route, kind);
+      const page = siblingOf(route, kind, routes);
       return canOpen(page) ? page : undefined;
     },
+    siblingOf: (kind) => siblingOf(route, kind, routes),
     can: (action) => canDo(def.name, action),
   };
 }

@@ -18,7 +18,6 @@ import { useView } from '../../resources/view';
 import { enumLabel, fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
-import { siblingOf } from '../../routes/table';
 import './resource.css';
 
 export interface ResourceListPageProps {
@@ -38,12 +37,12 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
   const navigate = useNavigate();
   const [formState, setFormState] = useState<FormState>(null);
   const { mutate: remove } = useDelete();
-  const { def, route, pageOf, can } = useView();
+  const { def, route, pageOf, can, siblingOf } = useView();
   const { scope, preset } = route;
   const detailPath = pageOf('show')?.path;
   const createPage = pageOf('create');
   // With create pages of their own, the list offers create only through one this role opens.
-  const canCreate = createPage ? true : !siblingOf(route, 'create') && can('create');
+  const canCreate = createPage ? true : !siblingOf('create') && can('create');
   const canEdit = can('edit');
   const canDelete = can('delete');
 
