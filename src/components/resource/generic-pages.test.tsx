@@ -28,7 +28,9 @@ const gadget = defineResource({
 const ROUTES = flattenRoutes(routesFor([gadget]));
 const route = (name: string) => ROUTES.find((r) => r.name === name) as RouteNode;
 const policy: Policy = (role, resource, action) =>
-  resource === gadget.name && role === 'user' && gadget.permissions.user.includes(action);
+  resource === gadget.name &&
+  role === 'user' &&
+  (gadget.permissions.user as readonly string[]).includes(action);
 
 i18n.addResourceBundle(
   'en-US',
