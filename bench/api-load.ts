@@ -2,6 +2,7 @@
 // DATABASE_URL) holding ROWS scenes; CONCURRENCY clients call /scene/page (sorted, filtered,
 // keyword) for SECONDS. Prints requests/s and latency percentiles. Bounded in time and count.
 // Run: npm run bench:api   (env: ROWS=20000 CONCURRENCY=16 SECONDS=10)
+import { apiPath } from '../contract/api';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const login = await fetch(`${base}/api/manage/v1/user/login`, {
+const login = await fetch(`${base}${apiPath('user', 'login')}`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ userName: 'user', password: 'user' }),
@@ -71,7 +72,7 @@ const deadline = performance.now() + SECONDS * 1000;
 async function client(n: number) {
   for (let i = n; performance.now() < deadline && latencies.length < MAX_REQUESTS; i++) {
     const start = performance.now();
-    const res = await fetch(`${base}/api/manage/v1/scene/page`, {
+    const res = await fetch(`${base}${apiPath('scene', 'page')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(bodies[i % bodies.length]!.body),

@@ -1,3 +1,4 @@
+import { apiPath } from '../../contract/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -68,7 +69,7 @@ export function useTestApp(
         };
       },
       login: async (userName, password = userName) => {
-        const answer = await harness.post('/api/manage/v1/user/login', { userName, password });
+        const answer = await harness.post(apiPath('user', 'login'), { userName, password });
         const data = answer.body.data as { token?: string } | null;
         if (answer.body.code !== 0 || !data?.token) {
           throw new Error(`login ${userName} failed: ${JSON.stringify(answer.body)}`);
