@@ -8,6 +8,7 @@ import { authActions, http } from './providers/api';
 import { createAuthProvider } from './providers/auth';
 import { createDataProvider } from './providers/data';
 import { i18n } from './providers/i18n';
+import { reactQueryOptions } from './providers/query-options';
 import { createI18nProvider, notificationProvider } from './providers/refine-bridges';
 import { LEAF_ROUTES } from './routes/table';
 
@@ -55,7 +56,12 @@ export function RefineRoot({ children }: { children: ReactNode }) {
       notificationProvider={notificationProvider}
       routerProvider={routerProvider}
       resources={resources}
-      options={{ disableTelemetry: true, syncWithLocation: true, warnWhenUnsavedChanges: false }}
+      options={{
+        disableTelemetry: true,
+        syncWithLocation: true,
+        warnWhenUnsavedChanges: false,
+        reactQuery: reactQueryOptions,
+      }}
     >
       {children}
     </Refine>

@@ -19,26 +19,22 @@ export const http = createHttp({
       duration: seconds,
     });
   },
-  confirmLogout(onRelogin) {
-    // One dialog at a time: parallel requests failing together must not stack dialogs.
-    if (logoutDialogOpen) return;
-    logoutDialogOpen = true;
+  dismissToasts() {
+    feedbackMessage().destroy();
+  },
+  confirmLogout(onRelogin, onClose) {
     feedbackModal().confirm({
       title: i18n.t('logoutDialog.title'),
       content: i18n.t('logoutDialog.content'),
       okText: i18n.t('logoutDialog.ok'),
       cancelText: i18n.t('logoutDialog.cancel'),
       onOk: onRelogin,
-      afterClose: () => {
-        logoutDialogOpen = false;
-      },
+      afterClose: onClose,
     });
   },
   logout: () => authActions.logout(),
   reload: () => window.location.reload(),
 });
-
-let logoutDialogOpen = false;
 
 recordCalls(http);
 

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeEnv, installFakeServer, type FakeAnswer } from '../test/fake-http';
-import { ApiError, createHttp, TOAST_SECONDS, USER_INFO_PATHS } from './http';
+import { ApiError, createHttp, isTransient, TOAST_SECONDS, USER_INFO_PATHS } from './http';
 
 const URL_ = '/api/manage/v1/scene/page';
 
@@ -135,7 +135,8 @@ describe('createHttp response interceptor (spec §8)', () => {
       const { http, env } = setup({ body: envelope(code, null, 'token gone') }, { logout });
       const err = await rejection(http.post(URL_, {}));
       expect(err.code).toBe(code);
-      expect(env.toastError).toHaveBeenCalledWith('token gone', 5);
+      // The dialog says it all: no toast behind it.
+      expect(env.toastError).not.toHaveBeenCalled();
       expect(env.confirmLogout).toHaveBeenCalledOnce();
       // Nothing happens until the user chooses Re-Login.
       expect(logout).not.toHaveBeenCalled();
@@ -204,5 +205,105 @@ describe('createHttp response interceptor (spec §8)', () => {
       5,
     );
     expect(err.status).toBe(502);
+  });
+});
+
+describe('createHttp under faults: one toast per distinct error', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows one toast for the same code and message within the toast’s 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { http, env } = setup({ status: 500, body: envelope(50000, null, 'boom') });
+    for (let i = 0; i < 4; i++) await rejection(http.post(URL_, {}));
+    expect(env.toastError).toHaveBeenCalledExactlyOnceWith('boom', 5);
+
+    vi.advanceTimersByTime(TOAST_SECONDS * 1000 - 1);
+    await rejection(http.post(URL_, {}));
+    expect(env.toastError).toHaveBeenCalledOnce();
+
+    // Once the first toast has gone, the same error shows again.
+    vi.advanceTimersByTime(1);
+    await rejection(http.post(URL_, {}));
+    expect(env.toastError).toHaveBeenCalledTimes(2);
+  });
+
+  it('toasts each distinct code or message', async () => {
+    const answers: FakeAnswer[] = [
+      { body: envelope(50000, null, 'boom') },
+      { body: envelope(40000, null, 'boom') },
+      { body: envelope(50000, null, 'bang') },
+      { networkError: 'Network Error' },
+      { networkError: 'Network Error' },
+    ];
+    const env = fakeEnv();
+    const http = createHttp(env);
+    installFakeServer(http, () => answers.shift() ?? { body: envelope(0) });
+    for (let i = 0; i < 5; i++) await rejection(http.post(URL_, {}));
+    expect(env.toastError.mock.calls.map((c) => c[0])).toEqual([
+      'boom',
+      'boom',
+      'bang',
+      'Network Error',
+    ]);
+  });
+
+  it('the logout dialog opens once, clears the toasts on screen and has none behind it', async () => {
+    const answers: FakeAnswer[] = [
+      { body: envelope(50000, null, 'boom') },
+      { status: 401, body: envelope(50008, null, 'no token') },
+      { status: 401, body: envelope(50008, null, 'no token') },
+      { body: envelope(40000, null, 'bad') },
+      { networkError: 'Network Error' },
+    ];
+    const env = fakeEnv();
+    const http = createHttp(env);
+    installFakeServer(http, () => answers.shift() ?? { body: envelope(0) });
+    await rejection(http.post(URL_, {}));
+    expect(env.toastError).toHaveBeenCalledOnce();
+    expect(env.dismissToasts).not.toHaveBeenCalled();
+
+    for (let i = 0; i < 4; i++) await rejection(http.post(URL_, {}));
+    expect(env.confirmLogout).toHaveBeenCalledOnce();
+    expect(env.dismissToasts).toHaveBeenCalledOnce();
+    // Failures while the dialog is up come from the same ended session: no toasts.
+    expect(env.toastError).toHaveBeenCalledOnce();
+  });
+
+  it('after the dialog closes, a later logout code opens it again and toasts resume', async () => {
+    const answers: FakeAnswer[] = [
+      { status: 401, body: envelope(50014, null, 'expired') },
+      { body: envelope(40000, null, 'bad') },
+      { status: 401, body: envelope(50014, null, 'expired') },
+    ];
+    const env = fakeEnv();
+    const http = createHttp(env);
+    installFakeServer(http, () => answers.shift() ?? { body: envelope(0) });
+    await rejection(http.post(URL_, {}));
+    const onClose = env.confirmLogout.mock.calls[0]![1];
+    onClose();
+    await rejection(http.post(URL_, {}));
+    expect(env.toastError).toHaveBeenCalledExactlyOnceWith('bad', 5);
+    await rejection(http.post(URL_, {}));
+    expect(env.confirmLogout).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('isTransient: what is worth one more try', () => {
+  it('network failures and 5xx answers are; 4xx and errors answered 200 are not', () => {
+    expect(isTransient(new ApiError('Network Error', undefined, undefined))).toBe(true);
+    expect(isTransient(new ApiError('boom', 50000, 500))).toBe(true);
+    expect(isTransient(new ApiError('Bad gateway', undefined, 502))).toBe(true);
+    expect(isTransient(new ApiError('down', 50300, 503))).toBe(true);
+    for (const status of [400, 401, 403, 404, 409, 429]) {
+      expect(isTransient(new ApiError('no', 40000, status)), String(status)).toBe(false);
+    }
+    expect(isTransient(new ApiError('failed', 50000, 200))).toBe(false);
+  });
+
+  it('reads refine’s HttpError (statusCode) as the data provider hands it on', () => {
+    expect(isTransient({ message: 'boom', statusCode: 500 })).toBe(true);
+    expect(isTransient({ message: 'no', statusCode: 404 })).toBe(false);
+    expect(isTransient(new Error('a bug'))).toBe(false);
+    expect(isTransient(null)).toBe(false);
   });
 });

@@ -79,7 +79,8 @@ export function envelope(code: number, data: unknown = null, msg = code === 0 ? 
 
 export interface FakeEnv extends HttpEnvironment {
   toastError: Mock<(text: string, durationSeconds: number) => void>;
-  confirmLogout: Mock<(onRelogin: () => void) => void>;
+  dismissToasts: Mock<() => void>;
+  confirmLogout: Mock<(onRelogin: () => void, onClose: () => void) => void>;
   logout: Mock<() => Promise<void>>;
   reload: Mock<() => void>;
 }
@@ -93,7 +94,8 @@ export function fakeEnv(overrides: Partial<FakeEnv> = {}): FakeEnv {
     fallbackUserId: '-1',
     getLocale: () => 'zh-CN',
     toastError: vi.fn<(text: string, durationSeconds: number) => void>(),
-    confirmLogout: vi.fn<(onRelogin: () => void) => void>(),
+    dismissToasts: vi.fn<() => void>(),
+    confirmLogout: vi.fn<(onRelogin: () => void, onClose: () => void) => void>(),
     logout: vi.fn<() => Promise<void>>(() => Promise.resolve()),
     reload: vi.fn<() => void>(),
     ...overrides,
