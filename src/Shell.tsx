@@ -12,7 +12,7 @@ import { bindModal, bindNotification } from './providers/feedback';
 import { getUserIdCookie, isLoggedIn } from './providers/session';
 import { navigationGuard, permissionGuard, type Target } from './routes/guards';
 import { isWindowPath, routeByPath } from './routes/table';
-import { fetchServerMenu } from './settings/server-menu';
+import { fetchServerMenu, serverMenuStatus } from './settings/server-menu';
 import { settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
 import { roleStore } from './stores/role';
@@ -67,7 +67,10 @@ function GuardedShell() {
   const storedRole = useStore(roleStore);
   // When the server menu cannot be fetched the role rules still guard, rather than every page
   // turning into not-found for want of a menu.
-  const [menuFailed, setMenuFailed] = useState(false);
+  const menuStatus = useStore(serverMenuStatus);
+  // Whether the layout has been on screen: from then on a menu fetch must not unmount it (the
+  // settings drawer that started the fetch, the kept-alive pages).
+  const [layoutShown, setLayoutShown] = useState(false);
   const path = location.pathname;
   const target: Target = { path, search: location.search, route: routeByPath(path) };
   const loggedIn = isLoggedIn();
@@ -76,15 +79,23 @@ function GuardedShell() {
   const nav = navigationGuard(target, loggedIn);
   // A stored session without a role (older storage, another tab) gets its role from the id.
   const role = storedRole ?? (loggedIn ? roleOfId(getUserIdCookie()) : 'user');
+  const guardContext = policy && {
+    role,
+    policy,
+    menuFromServer: settings.menuFromServer && menuStatus !== 'failed',
+    serverMenu: settings.serverMenu,
+  };
+  const decided =
+    nav.kind === 'allow' && loggedIn && guardContext ? permissionGuard(target, guardContext) : null;
+  // The server menu is wanted but not here. On entry only the progress bar shows until it is.
+  // Once the layout is up (the switch was turned on in the drawer), the page on screen stays,
+  // guarded by the role rules, until the menu arrives; so does it when a server answered an
+  // empty menu, rather than waiting for ever.
+  const menuWanted = decided?.kind === 'fetchMenu';
   const perm =
-    nav.kind === 'allow' && loggedIn && policy
-      ? permissionGuard(target, {
-          role,
-          policy,
-          menuFromServer: settings.menuFromServer && !menuFailed,
-          serverMenu: settings.serverMenu,
-        })
-      : null;
+    menuWanted && guardContext && (layoutShown || menuStatus === 'loaded')
+      ? permissionGuard(target, { ...guardContext, menuFromServer: false })
+      : decided;
 
   useEffect(() => {
     if (loggedIn) void loadPolicy();
@@ -95,15 +106,18 @@ function GuardedShell() {
   }, [loggedIn, storedRole, role]);
 
   useEffect(() => {
-    if (perm?.kind !== 'fetchMenu') return;
-    let live = true;
-    void fetchServerMenu(http, t).then((ok) => {
-      if (live && !ok) setMenuFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [perm?.kind, t]);
+    // The switch may have started this fetch already; fetchServerMenu then shares it.
+    if (menuWanted && menuStatus !== 'loaded') void fetchServerMenu(http, t);
+  }, [menuWanted, menuStatus, t]);
+
+  const showsLayout =
+    nav.kind !== 'redirect' &&
+    !isWindowPath(path) &&
+    perm?.kind !== 'redirect' &&
+    perm?.kind !== 'fetchMenu' &&
+    !(loggedIn && !policy);
+  // Set while rendering (React's pattern for state derived from earlier renders).
+  if (showsLayout && !layoutShown) setLayoutShown(true);
 
   if (nav.kind === 'redirect') return <LoggedOutRedirect to={nav.to} logout={nav.logout} />;
   if (isWindowPath(path)) {

@@ -48,9 +48,12 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const policy = usePolicy();
+  // The server's menu once it is here; until then, and when it could not be fetched, the
+  // role's own menu, so the sider is never left empty.
+  const fromServer = settings.menuFromServer && settings.serverMenu.length > 0;
   const menu = useMemo(
-    () => (policy ? visibleMenu(role, policy, settings.menuFromServer, settings.serverMenu) : []),
-    [role, policy, settings.menuFromServer, settings.serverMenu],
+    () => (policy ? visibleMenu(role, policy, fromServer, settings.serverMenu) : []),
+    [role, policy, fromServer, settings.serverMenu],
   );
 
   useEffect(() => trackRoutes(), []);

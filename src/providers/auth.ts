@@ -3,7 +3,7 @@ import type { AxiosInstance } from 'axios';
 import type { LoginAnswer, User } from '../../contract/auth';
 import type { Envelope } from '../../contract/envelope';
 import type { Role } from '../../contract/resource';
-import { patchSettings } from '../settings/store';
+import { clearServerMenu } from '../settings/server-menu';
 import { breadcrumbStore } from '../stores/breadcrumb';
 import { roleStore } from '../stores/role';
 import { tabsStore } from '../stores/tabs';
@@ -28,7 +28,7 @@ export interface AuthActions {
 
 function forget(): void {
   resetUserInfo();
-  patchSettings({ serverMenu: [] });
+  clearServerMenu();
   tabsStore.reset();
   breadcrumbStore.reset();
   clearSession();
