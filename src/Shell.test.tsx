@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../contract/auth';
 import { http } from './providers/api';
+import { formatDateTime } from './providers/dates';
 import { i18n } from './providers/i18n';
 import { deleteCookie, USER_ID_COOKIE, writeCookie } from './providers/session';
 import { SERVER_MENU_URL } from './settings/server-menu';
@@ -113,8 +115,8 @@ describe('server menu from the settings drawer (spec §4, §8)', () => {
     const drawer = await openDrawer();
     act(() => fireEvent.click(within(drawer).getByTestId('setting-menuFromServer')));
 
-    await waitFor(() => expect(settingsStore.get().serverMenu).toHaveLength(1));
-    await screen.findByText(i18n.t('settings.menuLoaded'));
+    await waitFor(() => expect(settingsStore.get().serverMenu).toHaveLength(1), { timeout: 5000 });
+    await screen.findByText(i18n.t('settings.menuLoaded'), undefined, { timeout: 5000 });
     expect(calls(SERVER_MENU_URL)).toBe(1);
     expect(screen.getByTestId('settings-drawer')).toBe(drawer);
     expect(drawer.closest('.ant-drawer-open')).not.toBeNull();
@@ -129,7 +131,9 @@ describe('server menu from the settings drawer (spec §4, §8)', () => {
     expect(localEntries).toBeGreaterThan(1);
     act(() => fireEvent.click(within(drawer).getByTestId('setting-menuFromServer')));
 
-    const notice = await screen.findByText(i18n.t('settings.menuFailed'));
+    const notice = await screen.findByText(i18n.t('settings.menuFailed'), undefined, {
+      timeout: 5000,
+    });
     const box = notice.closest('.ant-notification-notice');
     expect(box?.querySelector('.ant-notification-notice-close')).not.toBeNull();
     expect(calls(SERVER_MENU_URL)).toBe(1);
@@ -137,5 +141,51 @@ describe('server menu from the settings drawer (spec §4, §8)', () => {
     expect(drawer.closest('.ant-drawer-open')).not.toBeNull();
     // The page stays: role rules keep guarding rather than not-found for want of a menu.
     expect(screen.getByText(i18n.t('workplace.intro'))).toBeTruthy();
+  });
+});
+
+describe('the account after a reload', () => {
+  it('the navbar and the profile show the account from /user/detail, dates in the locale', async () => {
+    renderShell();
+    const userMenu = await screen.findByTestId('user-menu', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(userMenu.textContent).toContain('Demo User'), { timeout: 5000 });
+    expect(seen.filter((r) => r.url === DETAIL_URL).map((r) => r.body)).toEqual([{ id: '1' }]);
+
+    fireEvent.click(userMenu);
+    fireEvent.click(await screen.findByText(i18n.t('navbar.profile')));
+    const profile = await screen.findByRole('dialog');
+    for (const value of ['user@example.com', '021-00000000', 'Engineer', 'Applications']) {
+      expect(within(profile).getByText(value)).toBeTruthy();
+    }
+    // Shown in the browser's zone, in the locale's long format; never the raw ISO string.
+    const registered = formatDateTime(DEMO_USER.registrationDate, 'en-US') ?? '';
+    expect(registered).toBe(dayjs(DEMO_USER.registrationDate).format('MMMM D, YYYY h:mm A'));
+    expect(within(profile).getByText(registered)).toBeTruthy();
+    expect(within(profile).queryByText(DEMO_USER.registrationDate ?? '')).toBeNull();
+  });
+
+  it('the profile formats the date in Chinese when the locale is zh-CN', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      renderShell();
+      const userMenu = await screen.findByTestId('user-menu', undefined, { timeout: 10_000 });
+      await waitFor(() => expect(userMenu.textContent).toContain('Demo User'), { timeout: 5000 });
+      fireEvent.click(userMenu);
+      fireEvent.click(await screen.findByText(i18n.t('navbar.profile')));
+      const profile = await screen.findByRole('dialog');
+      const registered = formatDateTime(DEMO_USER.registrationDate, 'zh-CN') ?? '';
+      expect(registered).toContain('年');
+      expect(within(profile).getByText(registered)).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
+  });
+
+  it('a session whose detail is already here asks for nothing', async () => {
+    userStore.set(DEMO_USER);
+    renderShell();
+    await screen.findByTestId('navbar', undefined, { timeout: 10_000 });
+    expect(screen.getByTestId('user-menu').textContent).toContain('Demo User');
+    expect(calls(DETAIL_URL)).toBe(0);
   });
 });

@@ -102,6 +102,11 @@ function GuardedShell() {
   }, [loggedIn]);
 
   useEffect(() => {
+    // After a reload the navbar and profile need the account's detail, not only login-config.
+    if (loggedIn) void authActions.restoreUser();
+  }, [loggedIn]);
+
+  useEffect(() => {
     if (loggedIn && !storedRole) roleStore.set(role);
   }, [loggedIn, storedRole, role]);
 

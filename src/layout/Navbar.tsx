@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { ADMIN_ID } from '../../contract/identity';
 import { LocaleSwitch } from '../components/locale-switch/LocaleSwitch';
 import { authActions } from '../providers/api';
+import { formatDateTime } from '../providers/dates';
 import { feedbackMessage } from '../providers/feedback';
 import { patchSettings, settingsStore } from '../settings/store';
 import { useStore } from '../stores/create-store';
@@ -31,6 +32,8 @@ const PROFILE_FIELDS = [
   'locationName',
   'registrationDate',
 ] as const;
+/** Profile fields that hold a date-time: shown in the UI locale, never as the raw ISO string. */
+const DATE_FIELDS: ReadonlySet<string> = new Set(['registrationDate']);
 
 export function Navbar({
   onOpenSettings,
@@ -39,7 +42,7 @@ export function Navbar({
   onOpenSettings(): void;
   onOpenMenu?(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const settings = useStore(settingsStore);
   const role = useStore(roleStore);
@@ -133,11 +136,16 @@ export function Navbar({
         footer={null}
       >
         <Descriptions column={1} size="small" bordered>
-          {PROFILE_FIELDS.map((f) => (
-            <Descriptions.Item key={f} label={t(`user.fields.${f}`)}>
-              {user[f] ? String(user[f]) : '-'}
-            </Descriptions.Item>
-          ))}
+          {PROFILE_FIELDS.map((f) => {
+            const value = DATE_FIELDS.has(f)
+              ? formatDateTime(user[f], i18n.language)
+              : user[f] && String(user[f]);
+            return (
+              <Descriptions.Item key={f} label={t(`user.fields.${f}`)}>
+                {value || '-'}
+              </Descriptions.Item>
+            );
+          })}
           <Descriptions.Item label={t('user.fields.role')}>
             {t(`roles.${role ?? 'user'}`)}
           </Descriptions.Item>

@@ -181,6 +181,43 @@ describe('createAuthActions().login (spec §4, §7)', () => {
   });
 });
 
+describe('createAuthActions().restoreUser (after a reload)', () => {
+  it('fetches the detail for the cookie id when the store holds only login-config', async () => {
+    loggedInLocally('7');
+    userStore.set({ id: '7', userName: 'user7', userCode: 'code7', userKey: 'key7' });
+    const { actions, seen } = setup({
+      [DETAIL]: () => ({ body: envelope(0, user('7', { name: 'Alice', email: 'a@x.test' })) }),
+    });
+    await actions.restoreUser();
+    expect(seen.map((r) => [r.url, r.body])).toEqual([[DETAIL, { id: '7' }]]);
+    expect(userStore.get()).toMatchObject({ name: 'Alice', email: 'a@x.test', role: 'user' });
+  });
+
+  it('asks once however many callers wait on it', async () => {
+    loggedInLocally('7');
+    const { actions, seen } = setup({ [DETAIL]: () => ({ body: envelope(0, user('7')) }) });
+    await Promise.all([actions.restoreUser(), actions.restoreUser()]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does nothing when the detail is already here or nobody is logged in', async () => {
+    const { actions, seen } = setup({ [DETAIL]: () => ({ body: envelope(0, user('7')) }) });
+    await actions.restoreUser();
+    loggedInLocally('7');
+    userStore.set(user('7'));
+    await actions.restoreUser();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('keeps what the store had when the call fails, and rejects nothing', async () => {
+    loggedInLocally('7');
+    userStore.set({ id: '7', userName: 'user7' });
+    const { actions } = setup({ [DETAIL]: () => ({ status: 500, body: envelope(50000) }) });
+    await expect(actions.restoreUser()).resolves.toBeUndefined();
+    expect(userStore.get()).toEqual({ id: '7', userName: 'user7' });
+  });
+});
+
 describe('createAuthActions().logout (spec §4)', () => {
   function fillState() {
     loggedInLocally();

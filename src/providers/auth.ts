@@ -7,9 +7,16 @@ import { clearServerMenu } from '../settings/server-menu';
 import { breadcrumbStore } from '../stores/breadcrumb';
 import { roleStore } from '../stores/role';
 import { tabsStore } from '../stores/tabs';
-import { resetUserInfo, userStore } from '../stores/user';
+import { hasUserDetail, resetUserInfo, userStore } from '../stores/user';
 import { apiPath } from '../../contract/api';
-import { clearSession, getToken, isLoggedIn, saveLogin, saveLoginConfig } from './session';
+import {
+  clearSession,
+  getToken,
+  getUserIdCookie,
+  isLoggedIn,
+  saveLogin,
+  saveLoginConfig,
+} from './session';
 
 export interface Credentials {
   userName: string;
@@ -24,6 +31,12 @@ export interface AuthActions {
   forget(): void;
   /** Fetches the user's detail and keeps it in the user store. */
   loadUser(id: string): Promise<User>;
+  /**
+   * After a reload the store holds only what login-config keeps (names and codes): fetches the
+   * detail of the logged-in account (id from the x-user-id cookie) once. Failures are already
+   * toasted by the interceptor; it never rejects.
+   */
+  restoreUser(): Promise<void>;
 }
 
 function forget(): void {
@@ -47,6 +60,21 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
     });
     userStore.set(user);
     return user;
+  }
+
+  let restoring: Promise<void> | null = null;
+  function restoreUser(): Promise<void> {
+    const id = getUserIdCookie();
+    if (!id || !isLoggedIn() || hasUserDetail(userStore.get())) return Promise.resolve();
+    restoring ??= loadUser(id)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        restoring = null;
+      });
+    return restoring;
   }
 
   return {
@@ -74,6 +102,7 @@ export function createAuthActions(http: AxiosInstance): AuthActions {
     },
     forget,
     loadUser,
+    restoreUser,
   };
 }
 

@@ -12,6 +12,14 @@ function restored(): UserInfo {
 
 export const userStore = createStore<UserInfo>(restored());
 
+/**
+ * Whether the store holds the account's detail, not only the login-config part a reload
+ * restores. `role` is in every /user/detail answer and never in login-config.
+ */
+export function hasUserDetail(user: UserInfo): boolean {
+  return user.role !== undefined;
+}
+
 export function resetUserInfo(): void {
   userStore.set({});
 }

@@ -1,0 +1,30 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from './dates';
+
+const ISO = '2024-03-15T06:30:00Z';
+
+describe('formatDateTime', () => {
+  it('formats an ISO date-time in the locale’s long form, in the browser’s zone', () => {
+    const local = dayjs(ISO);
+    const en = formatDateTime(ISO, 'en-US');
+    const zh = formatDateTime(ISO, 'zh-CN');
+    expect(en).toBe(local.locale('en').format('MMMM D, YYYY h:mm A'));
+    expect(en).toContain('March');
+    expect(zh).toContain(`${local.year()}年${local.month() + 1}月${local.date()}日`);
+    expect(zh).not.toContain('T');
+  });
+
+  it('leaves the global dayjs locale alone', () => {
+    const before = dayjs.locale();
+    formatDateTime(ISO, 'zh-CN');
+    expect(dayjs.locale()).toBe(before);
+  });
+
+  it('answers null for an empty value and shows a non-date as it came', () => {
+    expect(formatDateTime(null, 'en-US')).toBeNull();
+    expect(formatDateTime(undefined, 'en-US')).toBeNull();
+    expect(formatDateTime('', 'en-US')).toBeNull();
+    expect(formatDateTime('someday', 'en-US')).toBe('someday');
+  });
+});
