@@ -51,7 +51,7 @@ e2eDescribe('locale', () => {
     const { page } = e2e;
     await onSceneList(page);
     expect(await topMenuLabels(page)).toEqual(menuLabels(zh));
-    expect(await cardTitle(page)).toBe(zh('scene.titles.list'));
+    expect(await cardTitle(page)).toBe(zh('scene.menu.list'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 
     await switchToEnglish(page);
@@ -64,7 +64,7 @@ e2eDescribe('locale', () => {
     await notice.waitFor();
 
     await expect.poll(() => topMenuLabels(page)).toEqual(menuLabels(en));
-    await expect.poll(() => cardTitle(page)).toBe(en('scene.titles.list'));
+    await expect.poll(() => cardTitle(page)).toBe(en('scene.menu.list'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     // The switch now offers Chinese.
     expect((await page.locator('[data-testid=locale-switch]').first().textContent())?.trim()).toBe(
@@ -75,7 +75,7 @@ e2eDescribe('locale', () => {
     await page.locator('.ant-table-row').first().waitFor();
     expect(await localStorageItem(page, 'locale')).toBe('en-US');
     expect(await topMenuLabels(page)).toEqual(menuLabels(en));
-    expect(await cardTitle(page)).toBe(en('scene.titles.list'));
+    expect(await cardTitle(page)).toBe(en('scene.menu.list'));
   });
 
   it('the switch notice speaks the newly chosen language', async () => {
