@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { safeString, visibleString } from './resource-schema';
 
 export { ADMIN_ID, roleOfId } from './identity';
 
+// Same text rules as resource fields: a name that shows nothing or a lone surrogate is 40000.
 export const loginBody = z.strictObject({
-  userName: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(256),
+  userName: visibleString().trim().min(1).max(64),
+  password: safeString().min(1).max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -12,7 +14,7 @@ export const loginAnswer = z.object({ id: z.string(), token: z.string() });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 export const userDetailBody = z.strictObject({
-  id: z.union([z.string().min(1).max(64), z.number()]),
+  id: z.union([safeString().min(1).max(64), z.number()]),
 });
 
 /** The user fields of spec §3, as /user/detail answers them. */

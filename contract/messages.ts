@@ -32,6 +32,10 @@ const zh = {
   loginFailed: '用户名或密码错误',
   bodyTooLarge: '请求体过大',
   badJson: '请求体不是合法的 JSON',
+  tooManyFields: '字段数不能超过 {max}',
+  tooManyValues: '元素总数不能超过 {max}',
+  tooDeep: '嵌套层级不能超过 {max}',
+  badCharacters: '包含无效字符',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -63,6 +67,10 @@ const en: Record<MessageKey, string> = {
   loginFailed: 'Wrong user name or password',
   bodyTooLarge: 'The request body is too large',
   badJson: 'The request body is not valid JSON',
+  tooManyFields: 'must have at most {max} fields',
+  tooManyValues: 'must hold at most {max} values',
+  tooDeep: 'must be nested at most {max} levels deep',
+  badCharacters: 'contains invalid characters',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

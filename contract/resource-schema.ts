@@ -16,12 +16,39 @@ import {
  * needing only the declarations (menus, routes, the login page) does not pull in zod.
  */
 
+/**
+ * Characters no stored text may hold: lone UTF-16 surrogates (no UTF-8 form, so the database
+ * driver would silently turn them into U+FFFD) and NUL (PostgreSQL text cannot hold it).
+ */
+const UNSTORABLE = /\p{Cs}|\0/u;
+
+/**
+ * Text that shows nothing: white space, controls, format characters (zero-width space and
+ * joiners, direction marks, soft hyphen), other default-ignorable code points (variation
+ * selectors, Hangul fillers) and the blank Braille pattern. A name made only of these looks
+ * empty in every list while passing a length check.
+ */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** Any string of a body: refuses what cannot be stored faithfully (40000 "invalid characters"). */
+export function safeString() {
+  // abort: text that cannot be stored gets this one reason, not "required" or "too long" too.
+  return z
+    .string()
+    .refine((s) => !UNSTORABLE.test(s), { params: { key: 'badCharacters' }, abort: true });
+}
+
+/** A required string: besides `safeString`, it must show something (40000 "required"). */
+export function visibleString() {
+  return safeString().refine((s) => !INVISIBLE_ONLY.test(s), { params: { key: 'required' } });
+}
+
 /** zod type of one value of a field, as accepted in bodies. */
 export function valueSchema(field: FieldDef): z.ZodType {
   switch (field.type) {
     case 'string':
     case 'text': {
-      let s = z.string().trim();
+      let s = (field.required ? visibleString() : safeString()).trim();
       if (field.required) s = s.min(Math.max(1, field.min ?? 1));
       else if (field.min !== undefined) s = s.min(field.min);
       s = s.max(field.max ?? (field.type === 'text' ? 10_000 : 255));
@@ -149,7 +176,7 @@ export function pageSchema(def: ResourceDef) {
           .max(20)
           .optional()
       : z.array(z.never()).max(0).optional(),
-    keyword: z.string().trim().max(100).optional(),
+    keyword: safeString().trim().max(100).optional(),
     ...scopeShape(def),
   });
 }

@@ -23,7 +23,20 @@ import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { RESOURCE_TABLES } from './db/resource-tables';
+import { apiPath } from '../contract/api';
+import {
+  DEFAULT_ANONYMOUS_LIMIT,
+  installAnonymousLimit,
+  type AnonymousLimit,
+} from './http/anonymous-limit';
 import { AppError } from './http/app-error';
+import {
+  budgetError,
+  budgetProblem,
+  DEFAULT_BODY_LIMITS,
+  installKeyCapacityCheck,
+  type BodyLimits,
+} from './http/body-budget';
 import { installErrorHandler } from './http/error-handler';
 import { installNotFound } from './http/not-found';
 import { crudRoutes } from './resources/crud';
@@ -56,6 +69,10 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** OpenAPI docs at /api/docs (default on). */
   docs?: boolean;
+  /** Structure a JSON body may have (depth, keys per object, values); see http/body-budget.ts. */
+  bodyLimits?: Partial<BodyLimits>;
+  /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
+  anonymousLimit?: Partial<AnonymousLimit> | false;
 }
 
 const CONTENT_SECURITY_POLICY = {
@@ -90,7 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  acceptEmptyJsonBodies(app);
+  acceptEmptyJsonBodies(app, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits });
+  installKeyCapacityCheck(app);
 
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   await app.register(compress);
@@ -149,6 +167,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores,
   };
 
+  if (options.anonymousLimit !== false) {
+    installAnonymousLimit(
+      app,
+      { ...DEFAULT_ANONYMOUS_LIMIT, ...options.anonymousLimit },
+      ctx.authenticate,
+      apiPath('user', 'login'),
+    );
+  }
   healthRoutes(app, ctx);
   userRoutes(app, ctx);
   menuRoutes(app, ctx);
@@ -162,13 +188,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** Calls such as logout carry no payload; some clients still send a JSON content type. */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
+/**
+ * Calls such as logout carry no payload; some clients still send a JSON content type. A body
+ * over the structure budget is refused from its text, before any object is built from it.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance, limits: BodyLimits): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') done(null, undefined);
-    else parseJson(request, text, done);
+    if (text.trim() === '') return done(null, undefined);
+    const problem = budgetProblem(text, limits);
+    if (problem) return done(budgetError(problem), undefined);
+    parseJson(request, text, done);
   });
 }

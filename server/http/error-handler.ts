@@ -3,7 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, httpStatusFor, type Envelope, type FieldIssue } from '../../contract/envelope';
 import { message, type MessageKey } from '../../contract/messages';
 import { AppError } from './app-error';
-import { issueOfEntry, summary, translateIssues, type ValidationEntry } from './issues';
+import {
+  boundedIssues,
+  boundPending,
+  issueOfEntry,
+  summary,
+  type BoundedIssues,
+  type ValidationEntry,
+} from './issues';
 import { localeOf } from './locale';
 import { databaseErrorOf, duplicateColumnOf } from './pg-errors';
 
@@ -29,20 +36,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       const context = error.validationContext ?? 'body';
       const input = (request as unknown as Record<string, unknown>)[context];
       const entries = error.validation as unknown as ValidationEntry[];
-      const issues = translateIssues(entries.map(issueOfEntry), input, locale);
-      return send(reply, Code.INVALID, summary(issues, locale), { issues });
+      const bounded = boundedIssues(entries.map(issueOfEntry), input, locale);
+      return send(reply, Code.INVALID, summary(bounded.issues, locale), issueData(bounded));
     }
 
     if (thrown instanceof AppError) {
-      const issues: FieldIssue[] = thrown.issues.map((i) => ({
-        field: i.field,
-        message: message(locale, i.key, i.params),
-      }));
+      const bounded = boundPending(thrown.issues, locale);
       const msg =
-        thrown.key === 'invalidField' && issues.length
-          ? summary(issues, locale)
+        thrown.key === 'invalidField' && bounded.issues.length
+          ? summary(bounded.issues, locale)
           : message(locale, thrown.key, thrown.params);
-      return send(reply, thrown.code, msg, issues.length ? { issues } : null, thrown.statusCode);
+      const data = bounded.issues.length ? issueData(bounded) : null;
+      return send(reply, thrown.code, msg, data, thrown.statusCode);
     }
 
     const clientKey = error.code ? CLIENT_ERRORS[error.code] : undefined;
@@ -73,6 +78,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, Code.INTERNAL, message(locale, 'internal'), null);
   });
+}
+
+/** `data` of a 40000 answer: the first issues, and how many more there were (when any). */
+function issueData({ issues, omitted }: BoundedIssues): {
+  issues: FieldIssue[];
+  omittedIssues?: number;
+} {
+  return omitted > 0 ? { issues, omittedIssues: omitted } : { issues };
 }
 
 function send(

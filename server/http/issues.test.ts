@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSchema, pageSchema, updateSchema } from '../../contract/resource-schema';
 import { scene } from '../../contract/resources/scene';
-import { summary, translateIssues } from './issues';
+import { boundedIssues, boundPending, MAX_ISSUES, summary, translateIssues } from './issues';
 
 function issuesOf(schema: z.ZodType, input: unknown, locale: 'zh-CN' | 'en-US' = 'en-US') {
   const result = schema.safeParse(input);
@@ -75,5 +75,39 @@ describe('translateIssues', () => {
     expect(issuesOf(createSchema(scene), undefined)).toEqual([
       { field: 'body', message: 'is required' },
     ]);
+  });
+});
+
+describe('boundedIssues', () => {
+  it('keeps the first 20 distinct issues and counts the rest without translating them', () => {
+    const body = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i]));
+    const result = createSchema(scene).safeParse(body);
+    if (result.success) throw new Error('expected a failure');
+    const bounded = boundedIssues(result.error.issues, body, 'en-US');
+    expect(bounded.issues).toHaveLength(MAX_ISSUES);
+    // 500 unknown keys and two missing required fields.
+    expect(bounded.issues.length + bounded.omitted).toBe(502);
+    expect(bounded.issues[0]).toEqual({ field: 'sceneName', message: 'is required' });
+  });
+
+  it('counts duplicates once', () => {
+    const schema = z.strictObject({ a: z.string().min(2).max(1) });
+    const result = schema.safeParse({ a: 'xyz' });
+    if (result.success) throw new Error('expected a failure');
+    const twice = [...result.error.issues, ...result.error.issues];
+    expect(boundedIssues(twice, { a: 'xyz' }, 'en-US')).toEqual({
+      issues: [{ field: 'a', message: 'must be at most 1 characters' }],
+      omitted: 0,
+    });
+  });
+
+  it('bounds issues raised by handlers too', () => {
+    const pending = Array.from({ length: 25 }, (_, i) => ({
+      field: `f${i}`,
+      key: 'required' as const,
+    }));
+    const bounded = boundPending(pending, 'en-US');
+    expect(bounded.issues).toHaveLength(20);
+    expect(bounded.omitted).toBe(5);
   });
 });

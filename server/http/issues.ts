@@ -1,7 +1,7 @@
 import type { $ZodIssue } from 'zod/v4/core';
 import type { FieldIssue } from '../../contract/envelope';
 import type { Locale } from '../../contract/locale';
-import { message, type MessageKey } from '../../contract/messages';
+import { message, MESSAGES, type MessageKey } from '../../contract/messages';
 
 type Params = Record<string, string | number>;
 interface Reason {
@@ -30,26 +30,67 @@ export function issueOfEntry(entry: ValidationEntry): $ZodIssue {
 }
 
 /**
+ * Error answers are bounded (DESIGN.md "API contract"): at most this many issues, plus a count of
+ * the rest, so a body with thousands of bad keys cannot make a megabyte answer.
+ */
+export const MAX_ISSUES = 20;
+
+/** The issues an error answer carries, and how many more there were. */
+export interface BoundedIssues {
+  issues: FieldIssue[];
+  omitted: number;
+}
+
+/**
  * Turns zod issues into `{ field, message }` pairs in the caller's language. `input` is the
  * value that was validated: an absent value reads "required" rather than "expected string".
+ * Only the first `max` distinct issues are translated; the rest are only counted.
  */
+export function boundedIssues(
+  issues: readonly $ZodIssue[],
+  input: unknown,
+  locale: Locale,
+  max = MAX_ISSUES,
+): BoundedIssues {
+  const out: FieldIssue[] = [];
+  const seen = new Set<string>();
+  let omitted = 0;
+  for (const issue of issues) {
+    for (const reason of reasonsOf(issue, [], input)) {
+      // Identified by field, key and parameters, so duplicates are dropped without translating.
+      const id = `${reason.field}\u0000${reason.key}\u0000${JSON.stringify(reason.params ?? {})}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (out.length < max) out.push(pendingToField(reason, locale));
+      else omitted++;
+    }
+  }
+  return { issues: out, omitted };
+}
+
+/** Every issue, unbounded; for callers that validate trusted or already bounded input. */
 export function translateIssues(
   issues: readonly $ZodIssue[],
   input: unknown,
   locale: Locale,
 ): FieldIssue[] {
-  const out: FieldIssue[] = [];
-  const seen = new Set<string>();
-  for (const issue of issues) {
-    for (const reason of reasonsOf(issue, [], input)) {
-      const text = message(locale, reason.key, reason.params);
-      const id = `${reason.field}\u0000${text}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push({ field: reason.field, message: text });
-    }
-  }
-  return out;
+  return boundedIssues(issues, input, locale, Number.POSITIVE_INFINITY).issues;
+}
+
+/** Translates field problems named by message key (AppError's), keeping the first `max`. */
+export function boundPending(
+  pending: readonly { field: string; key: MessageKey; params?: Params }[],
+  locale: Locale,
+  max = MAX_ISSUES,
+): BoundedIssues {
+  return {
+    issues: pending.slice(0, max).map((p) => pendingToField(p, locale)),
+    omitted: Math.max(0, pending.length - max),
+  };
+}
+
+function pendingToField(reason: Reason, locale: Locale): FieldIssue {
+  return { field: reason.field, message: message(locale, reason.key, reason.params) };
 }
 
 /** `msg` of a 40000 answer: the first issue as "field: reason". */
@@ -61,8 +102,19 @@ export function summary(issues: readonly FieldIssue[], locale: Locale): string {
   return message(locale, 'invalidField', { field: first.field, reason: first.message });
 }
 
+function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === 'string' && Object.hasOwn(MESSAGES['en-US'], key);
+}
+
+/** Longest field name an answer repeats; a key is the client's text and may be megabytes. */
+const MAX_FIELD_CHARS = 100;
+
+function clip(text: string): string {
+  return text.length > MAX_FIELD_CHARS ? `${text.slice(0, MAX_FIELD_CHARS)}…` : text;
+}
+
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.length ? path.map(String).join('.') : 'body';
+  return path.length ? clip(path.map(String).join('.')) : 'body';
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -108,10 +160,15 @@ function reasonsOf(issue: $ZodIssue, base: readonly PropertyKey[], input: unknow
       return issue.keys.map((key) => ({
         field: fieldName([...path, key]),
         key: 'unknownField' as const,
-        params: { field: key },
+        params: { field: clip(key) },
       }));
     case 'invalid_union':
       return unionReasons(issue, path, input, present);
+    case 'custom': {
+      // Contract refinements name their reason as a message key (contract/resource-schema.ts).
+      const key: unknown = issue.params?.key;
+      return [{ field, key: isMessageKey(key) ? key : 'badFormat' }];
+    }
     default:
       return [{ field, key: 'badFormat' }];
   }

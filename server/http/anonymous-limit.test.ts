@@ -1,0 +1,61 @@
+import { expect, it } from 'vitest';
+import { apiPath } from '../../contract/api';
+import { describeBackends } from '../test/backends';
+import { useTestApp } from '../test/harness';
+
+const LOGIN = apiPath('user', 'login');
+const PAGE = apiPath('scene', 'page');
+
+/**
+ * Issue 7, item 1: malformed logins were never counted. Every answer to an unauthenticated
+ * caller now uses the address's budget; a signed-in caller on the same address is still served.
+ */
+describeBackends('anonymous limit', (backend) => {
+  const t = useTestApp(backend, { anonymousLimit: { perMinute: 5 } });
+  const fromIp = (remoteAddress: string, url: string, payload: string, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+
+  it('counts malformed logins, 50008s and unknown paths; refuses the rest with 42900', async () => {
+    const ip = '203.0.113.1';
+    const token = await t.login('user'); // a success: not counted
+    const spent = [
+      await fromIp(ip, LOGIN, '{"bogus":1}'),
+      await fromIp(ip, LOGIN, '{"userName":'),
+      await fromIp(ip, PAGE, '{}'),
+      await fromIp(ip, apiPath('nothing', 'here'), '{}'),
+      await fromIp(ip, PAGE, '{}', 'not-a-token'),
+    ];
+    expect(spent.map((r) => r.statusCode)).toEqual([400, 400, 401, 404, 401]);
+
+    const refused = await fromIp(ip, LOGIN, '{"userName":"user","password":"user"}');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(42900);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect((await fromIp(ip, PAGE, '{}', 'not-a-token')).statusCode).toBe(429);
+
+    // A valid session on the same address is authenticated before the budget applies.
+    const served = await fromIp(ip, PAGE, '{}', token);
+    expect(served.json().code).toBe(0);
+    // Health stays out of the budget: load balancers must keep getting an answer.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it('keeps addresses apart and never counts a successful login', async () => {
+    const ip = '203.0.113.2';
+    for (let i = 0; i < 8; i++) {
+      const ok = await fromIp(ip, LOGIN, '{"userName":"user","password":"user"}');
+      expect(ok.json().code).toBe(0);
+    }
+    expect((await fromIp('203.0.113.3', LOGIN, '{}')).statusCode).toBe(400);
+  });
+});

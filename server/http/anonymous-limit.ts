@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { Code } from '../../contract/envelope';
+import { bearerToken } from '../auth/authenticate';
+import { SlidingWindow } from '../auth/sliding-window';
+import { AppError } from './app-error';
+
+export interface AnonymousLimit {
+  /** API answers given without an authenticated caller, per client address and minute. */
+  perMinute: number;
+}
+
+/**
+ * 60 a minute is far above what a person at the console causes (a login, or a few calls that
+ * find the token expired) and far below what it takes to hurt the server.
+ */
+export const DEFAULT_ANONYMOUS_LIMIT: AnonymousLimit = { perMinute: 60 };
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Paths outside the budget: load balancers poll health and must keep getting an answer, and the
+ * docs are static pages that load a dozen files each.
+ */
+function counted(request: FastifyRequest): boolean {
+  const path = request.url;
+  return (
+    path.startsWith('/api/') &&
+    !path.startsWith('/api/health') &&
+    path !== '/api/docs' &&
+    !path.startsWith('/api/docs/')
+  );
+}
+
+/**
+ * Limits, per client address, the API answers given to callers who are not authenticated: every
+ * login (malformed or not), every 50008, every body refused before authentication, every unknown
+ * path. A successful login does not count, so a shared address of honest users is not used up.
+ *
+ * Once an address is over budget, its requests are refused with 42900 before their body is read,
+ * except those carrying a valid token: they are authenticated first, so a signed-in user behind
+ * the same address as an attacker keeps working.
+ */
+export function installAnonymousLimit(
+  app: FastifyInstance,
+  limit: AnonymousLimit,
+  authenticate: preValidationAsyncHookHandler,
+  loginPath: string,
+): SlidingWindow {
+  const window = new SlidingWindow(limit.perMinute, WINDOW_MS);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!counted(request) || !window.isExhausted(request.ip)) return;
+    if (bearerToken(request) && !request.url.startsWith(loginPath)) {
+      try {
+        await authenticate.call(app, request, reply);
+        return; // a signed-in caller is served; the route authenticates again as usual
+      } catch {
+        // not a valid session: refused like any other anonymous request
+      }
+    }
+    reply.header('retry-after', String(WINDOW_MS / 1000));
+    throw new AppError(Code.TOO_MANY, 'tooMany');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!counted(request) || request.user) return;
+    if (reply.statusCode === 429) return; // refusals do not extend the wait
+    if (reply.statusCode < 300 && request.url.startsWith(loginPath)) return;
+    window.hit(request.ip);
+  });
+
+  return window;
+}
