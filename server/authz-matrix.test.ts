@@ -1,0 +1,329 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { beforeAll, expect, it } from 'vitest';
+import { apiPath } from '../contract/api';
+import { Code } from '../contract/envelope';
+import type { Action, ResourceDef, Role } from '../contract/resource';
+import { RESOURCES } from '../contract/resources';
+import { hashPassword } from './auth/password';
+import { sampleBody } from './db/demo/sample';
+import { RESOURCE_TABLES } from './db/resource-tables';
+import { promptCalls, prompts, users } from './db/schema';
+import { describeBackends } from './test/backends';
+import { useTestApp } from './test/harness';
+import {
+  ALL_ROUTES,
+  HEALTH,
+  LOGIN,
+  LOGOUT,
+  MENU,
+  USER_DETAIL,
+  servedRoutes,
+  type RouteEntry,
+} from './test/routes';
+
+/**
+ * Issue 7, "keep it true": every endpoint × anonymous / user / another user / admin, with rows
+ * that belong to one account. The expectation comes from the contract alone: no token → 50008;
+ * a role the policy refuses → 40300; someone else's personal row → 40400 (it does not exist for
+ * them); otherwise the call goes through. Any other answer is a leak or a wrong refusal.
+ */
+type Caller = 'anonymous' | 'user' | 'other' | 'admin';
+const CALLERS: readonly Caller[] = ['anonymous', 'user', 'other', 'admin'];
+const ROLE: Record<Exclude<Caller, 'anonymous'>, Role> = {
+  user: 'user',
+  other: 'user',
+  admin: 'admin',
+};
+const ID: Record<Exclude<Caller, 'anonymous'>, string> = { admin: '0', user: '1', other: '2' };
+/** Text only the personal rows hold: seen in any answer to another account, it leaked. */
+const SECRET = 'SECRET-7f3a';
+
+interface Outcome {
+  route: string;
+  caller: Caller;
+  what: string;
+  expected: number;
+  actual: number;
+}
+
+describeBackends('authorization matrix', (backend) => {
+  const t = useTestApp(backend, {
+    anonymousLimit: false,
+    prepare: async (db) => {
+      // A second ordinary user; the demo seed adds admin ('0') and user ('1').
+      await db.insert(users).values({
+        id: '2',
+        userName: 'other',
+        role: 'user',
+        passwordHash: await hashPassword('other'),
+      });
+    },
+  });
+  const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+  const outcomes: Outcome[] = [];
+  const leaks: string[] = [];
+  /** The demo user's personal rows, by resource. */
+  const personal: Record<string, number> = {};
+  /** A row every account may see, by resource. */
+  const shared: Record<string, { id: number }[]> = {};
+
+  beforeAll(async () => {
+    for (const who of ['user', 'other', 'admin'] as const) tokens[who] = await t.login(who);
+    const created = await call('user', apiPath('prompt', 'create'), {
+      title: `${SECRET} template`,
+      content: `${SECRET} {{x}}`,
+      scope: 'personal',
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    personal.prompt = (created.body.data as { id: number }).id;
+    const [row] = await t.db
+      .insert(promptCalls)
+      .values({
+        title: `${SECRET} call`,
+        templateId: personal.prompt,
+        question: SECRET,
+        userId: '1',
+      })
+      .returning({ id: promptCalls.id });
+    personal['prompt-call'] = row!.id as number;
+    // Rows of everyone: what an account owning nothing lists (the admin for admin-only ones).
+    for (const def of RESOURCES) {
+      const reader = def.permissions.user?.includes('list') ? 'other' : 'admin';
+      const page = await call(reader, apiPath(def.prefix, 'page'), { pageSize: 100 });
+      expect(page.body.code, `${def.name}: ${JSON.stringify(page.body)}`).toBe(0);
+      shared[def.name] = (page.body.data as { list: { id: number }[] }).list;
+      expect(shared[def.name]!.length, `${def.name} has shared demo rows`).toBeGreaterThanOrEqual(
+        3,
+      );
+    }
+  });
+
+  async function call(caller: Caller, url: string, body?: unknown) {
+    const res = await t.post(url, body, caller === 'anonymous' ? {} : { token: tokens[caller] });
+    if (caller !== 'user' && JSON.stringify(res.body).includes(SECRET)) {
+      leaks.push(`${caller} ${url} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`);
+    }
+    return res;
+  }
+
+  async function expectCode(
+    caller: Caller,
+    route: string,
+    what: string,
+    body: unknown,
+    expected: number,
+  ) {
+    const res = await call(caller, route, body);
+    outcomes.push({ route, caller, what, expected, actual: res.body.code });
+    return res;
+  }
+
+  const allowed = (def: ResourceDef, action: Action, caller: Caller) =>
+    caller !== 'anonymous' && !!def.permissions[ROLE[caller]]?.includes(action);
+
+  /** What the contract says `caller` gets for `action`, when the call itself is sound. */
+  const expectedFor = (def: ResourceDef, action: Action, caller: Caller, ok: number) =>
+    caller === 'anonymous'
+      ? Code.TOKEN_INVALID
+      : allowed(def, action, caller)
+        ? ok
+        : Code.FORBIDDEN;
+
+  const policyRoutes = ALL_ROUTES.filter(
+    (r): r is RouteEntry & { access: { kind: 'policy'; resource: ResourceDef; action: Action } } =>
+      r.access.kind === 'policy',
+  );
+
+  it('lists: the policy decides, and no list shows another account’s personal rows', async () => {
+    for (const route of policyRoutes.filter((r) => r.access.action === 'list')) {
+      const def = route.access.resource;
+      for (const caller of CALLERS) {
+        const expected = expectedFor(def, 'list', caller, Code.OK);
+        const scopes = [undefined, ...Object.keys(def.scopes ?? {})];
+        for (const scope of scopes) {
+          const body = { pageSize: 100, ...(scope ? { scope } : {}) };
+          const res = await expectCode(caller, route.url, `scope ${scope ?? '-'}`, body, expected);
+          if (res.body.code !== Code.OK || caller === 'anonymous') continue;
+          const ids = (res.body.data as { list: { id: number }[] }).list.map((r) => r.id);
+          const mine = personal[def.name];
+          if (mine !== undefined && caller !== 'user' && ids.includes(mine)) {
+            leaks.push(`${caller} lists ${def.name} ${mine}`);
+          }
+        }
+      }
+    }
+  });
+
+  it('reads, changes and declared calls: policy first, then someone else’s row is 40400', async () => {
+    for (const route of policyRoutes.filter((r) => r.access.action !== 'list')) {
+      const { resource: def, action } = route.access;
+      if (action === 'create' || action === 'delete') continue; // below: they change rows
+      const isUpdate = route.url.endsWith('/update');
+      const target = shared[def.name]![0]!.id;
+      // A stale version proves the call got past every access check and changes nothing.
+      const body = (id: number) => (isUpdate ? { id, version: 999_999 } : { id });
+      const ok = isUpdate ? Code.CONFLICT : Code.OK;
+      for (const caller of CALLERS) {
+        await expectCode(
+          caller,
+          route.url,
+          'shared row',
+          body(target),
+          expectedFor(def, action, caller, ok),
+        );
+        const mine = personal[def.name];
+        if (mine === undefined || route.url.endsWith('/unbind')) continue;
+        // The owner reaches it; anyone else is told it does not exist.
+        const theirs = caller === 'user' ? ok : Code.NOT_FOUND;
+        await expectCode(
+          caller,
+          route.url,
+          'personal row',
+          body(mine),
+          expectedFor(def, action, caller, theirs),
+        );
+      }
+    }
+  });
+
+  it('creates: the policy decides, and the creator owns what it creates', async () => {
+    for (const route of policyRoutes.filter((r) => r.access.action === 'create')) {
+      const def = route.access.resource;
+      for (const [i, caller] of CALLERS.entries()) {
+        const body = sampleBody(def, 'create', `matrix-${i}`);
+        const res = await expectCode(
+          caller,
+          route.url,
+          'sample',
+          body,
+          expectedFor(def, 'create', caller, Code.OK),
+        );
+        const owner = def.ownership && 'field' in def.ownership ? def.ownership.field : undefined;
+        if (res.body.code === Code.OK && owner && caller !== 'anonymous') {
+          expect((res.body.data as Record<string, unknown>)[owner]).toBe(ID[caller]);
+        }
+      }
+    }
+  });
+
+  it('deletes: the policy decides; someone else’s personal row stays', async () => {
+    for (const route of policyRoutes.filter((r) => r.access.action === 'delete')) {
+      const def = route.access.resource;
+      const mine = personal[def.name];
+      for (const [i, caller] of CALLERS.entries()) {
+        if (mine !== undefined && caller !== 'user') {
+          await expectCode(
+            caller,
+            route.url,
+            'personal row',
+            { id: mine },
+            expectedFor(def, 'delete', caller, Code.NOT_FOUND),
+          );
+        }
+        // Each account deletes a different shared row, so every success is a real one (the
+        // anonymous caller, first, tries the user's and is refused).
+        const target = shared[def.name]![Math.max(0, i - 1)]!.id;
+        const res = await expectCode(
+          caller,
+          route.url,
+          'shared row',
+          { id: target },
+          expectedFor(def, 'delete', caller, Code.OK),
+        );
+        if (res.body.code !== Code.OK) {
+          // Read from the table itself: visibility may hide it for other reasons (a call whose
+          // template was deleted above).
+          const table = RESOURCE_TABLES[def.name]!;
+          const [row] = await t.db
+            .select()
+            .from(table)
+            .where(eq(getTableColumns(table).id as PgColumn, target));
+          const alive =
+            !!row && (!def.softDelete || (row as Record<string, unknown>)[def.softDelete] === 0);
+          expect(alive, `${def.name} ${target} survives a refused delete`).toBe(true);
+        }
+      }
+    }
+    // What strangers could not see, they could not change either.
+    const [template] = await t.db.select().from(prompts).where(eq(prompts.id, personal.prompt!));
+    expect(template).toMatchObject({ title: `${SECRET} template`, version: 1, ownerId: '1' });
+    const [call0] = await t.db
+      .select()
+      .from(promptCalls)
+      .where(eq(promptCalls.id, personal['prompt-call']!));
+    expect(call0).toMatchObject({ version: 1, templateId: personal.prompt });
+  });
+
+  it('user calls: detail of oneself or (admin) anyone, menu, logout, login and health', async () => {
+    for (const caller of CALLERS) {
+      await expectCode(
+        caller,
+        MENU,
+        'menu',
+        undefined,
+        caller === 'anonymous' ? Code.TOKEN_INVALID : Code.OK,
+      );
+      for (const [whom, id] of Object.entries(ID)) {
+        const expected =
+          caller === 'anonymous'
+            ? Code.TOKEN_INVALID
+            : caller === 'admin' || caller === whom
+              ? Code.OK
+              : Code.FORBIDDEN;
+        await expectCode(caller, USER_DETAIL, `detail of ${whom}`, { id }, expected);
+      }
+    }
+    await expectCode('admin', USER_DETAIL, 'detail of nobody', { id: '999' }, Code.NOT_FOUND);
+    await expectCode(
+      'anonymous',
+      LOGIN,
+      'right password',
+      { userName: 'other', password: 'other' },
+      Code.OK,
+    );
+    await expectCode(
+      'anonymous',
+      LOGIN,
+      'wrong password',
+      { userName: 'other', password: 'x' },
+      Code.INVALID,
+    );
+    const health = await t.app.inject({ method: 'GET', url: HEALTH });
+    expect(health.json().code).toBe(Code.OK);
+    await expectCode('anonymous', LOGOUT, 'logout', undefined, Code.TOKEN_INVALID);
+    for (const caller of ['user', 'other', 'admin'] as const) {
+      await expectCode(caller, LOGOUT, 'logout', undefined, Code.OK);
+      // The token it ended opens nothing any more.
+      await expectCode(caller, MENU, 'after logout', undefined, Code.SESSION_ENDED);
+    }
+  });
+
+  it('knows every API call the app serves (health aside, which is public by design)', () => {
+    const served = servedRoutes(t.app).filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
+    const known = new Set(ALL_ROUTES.map((r) => `${r.method} ${r.url}`));
+    const unknown = served.filter(
+      (r) => !known.has(`${r.method} ${r.url}`) && !r.url.startsWith(HEALTH),
+    );
+    expect(unknown).toEqual([]);
+    for (const r of ALL_ROUTES) expect(served).toContainEqual({ method: r.method, url: r.url });
+  });
+
+  it('covers every endpoint for every caller, with 0 leaks', () => {
+    const covered = new Set(outcomes.map((o) => `${o.route} ${o.caller}`));
+    const missing = ALL_ROUTES.filter((r) => r.url !== HEALTH).flatMap((r) =>
+      CALLERS.filter((c) => !covered.has(`${r.url} ${c}`)).map((c) => `${r.url} ${c}`),
+    );
+    // Login is public: the matrix's other rows for it are the fuzz suite's business.
+    expect(missing.filter((m) => !m.startsWith(LOGIN))).toEqual([]);
+    const wrong = outcomes.filter((o) => o.expected !== o.actual);
+    console.info(
+      `authz matrix [${backend.name}]: ${outcomes.length} calls over ${covered.size} endpoint × caller pairs, ` +
+        `${wrong.length} unexpected answers, ${leaks.length} leaks`,
+    );
+    expect(wrong).toEqual([]);
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { apiPath, endpointPath } from '../../contract/api';
+import { loginBody, userDetailBody } from '../../contract/auth';
+import { rolesAllowed, type Action, type ResourceDef, type Role } from '../../contract/resource';
+import {
+  createSchema,
+  ENDPOINT_SCHEMAS,
+  idBody,
+  pageSchema,
+  updateSchema,
+} from '../../contract/resource-schema';
+import { RESOURCES } from '../../contract/resources';
+
+/**
+ * Every route the API serves, derived from the contract the way app.ts mounts them, so a
+ * resource or endpoint added to the contract is fuzzed and put through the matrix unasked.
+ */
+export interface RouteEntry {
+  method: 'GET' | 'POST';
+  url: string;
+  /** The zod body the route validates; undefined when it takes none. */
+  body?: z.ZodType;
+  /** Who may call it: roles by the policy, 'anyone' without a token, 'signed-in' any role. */
+  access:
+    { kind: 'policy'; resource: ResourceDef; action: Action } | { kind: 'public' | 'signed-in' };
+}
+
+export const CRUD_ACTIONS = [
+  ['page', 'list'],
+  ['detail', 'show'],
+  ['create', 'create'],
+  ['update', 'edit'],
+  ['delete', 'delete'],
+] as const;
+
+export function resourceRoutes(def: ResourceDef): RouteEntry[] {
+  const bodies: Record<(typeof CRUD_ACTIONS)[number][0], z.ZodType> = {
+    page: pageSchema(def),
+    detail: idBody,
+    create: createSchema(def),
+    update: updateSchema(def),
+    delete: idBody,
+  };
+  const routes: RouteEntry[] = CRUD_ACTIONS.map(([path, action]) => ({
+    method: 'POST',
+    url: apiPath(def.prefix, path),
+    body: bodies[path],
+    access: { kind: 'policy', resource: def, action },
+  }));
+  for (const [name, endpoint] of Object.entries(def.endpoints ?? {})) {
+    const schema = ENDPOINT_SCHEMAS[def.name]?.[name];
+    if (!schema) throw new Error(`${def.name}.${name} has no body schema`);
+    routes.push({
+      method: 'POST',
+      url: endpointPath(def, name),
+      body: schema.body,
+      access: { kind: 'policy', resource: def, action: endpoint.action },
+    });
+  }
+  return routes;
+}
+
+export const LOGIN = apiPath('user', 'login');
+export const USER_DETAIL = apiPath('user', 'detail');
+export const LOGOUT = apiPath('user', 'logout');
+export const MENU = '/api/user/menu';
+export const HEALTH = '/api/health';
+
+export const USER_ROUTES: RouteEntry[] = [
+  { method: 'POST', url: LOGIN, body: loginBody, access: { kind: 'public' } },
+  { method: 'POST', url: USER_DETAIL, body: userDetailBody, access: { kind: 'signed-in' } },
+  { method: 'POST', url: LOGOUT, access: { kind: 'signed-in' } },
+  { method: 'POST', url: MENU, access: { kind: 'signed-in' } },
+  { method: 'GET', url: HEALTH, access: { kind: 'public' } },
+];
+
+export const ALL_ROUTES: RouteEntry[] = [...RESOURCES.flatMap(resourceRoutes), ...USER_ROUTES];
+
+/** Roles the policy lets call a route (every role for signed-in routes). */
+export function rolesFor(route: RouteEntry, roles: readonly Role[]): Role[] {
+  if (route.access.kind === 'policy') {
+    return rolesAllowed(route.access.resource, route.access.action);
+  }
+  return [...roles];
+}
+
+/**
+ * The routes an app really serves, read from Fastify's route tree (it has no listing API):
+ * lines like `│   └── /ready (GET, HEAD)`, each level indented by four characters.
+ */
+export function servedRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const url = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = url;
+    for (const method of match[3]!.split(', ')) out.push({ method, url });
+  }
+  return out;
+}
