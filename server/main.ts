@@ -5,6 +5,8 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
+import { DEFAULT_BODY_LIMITS } from './http/body-budget';
 
 const env = process.env;
 
@@ -26,6 +28,10 @@ async function main(): Promise<void> {
       : { dataDir: env.DATA_DIR || './data' },
   );
   const apiPerMinute = numberFrom('API_RATE_LIMIT_PER_MINUTE', 0);
+  const anonymousPerMinute = numberFrom(
+    'ANONYMOUS_REQUESTS_PER_MINUTE',
+    DEFAULT_ANONYMOUS_LIMIT.perMinute,
+  );
   const app = await buildApp({
     db: database.db,
     logger: { level: env.LOG_LEVEL || 'info' },
@@ -33,6 +39,12 @@ async function main(): Promise<void> {
     tokenTtlMs: numberFrom('TOKEN_TTL_HOURS', 7 * 24) * 3_600_000,
     loginLimits: { attemptsPerIpPerMinute: numberFrom('LOGIN_ATTEMPTS_PER_MINUTE', 20) },
     apiRateLimit: apiPerMinute > 0 ? { max: apiPerMinute } : false,
+    anonymousLimit: anonymousPerMinute > 0 ? { perMinute: anonymousPerMinute } : false,
+    bodyLimits: {
+      maxDepth: numberFrom('BODY_MAX_DEPTH', DEFAULT_BODY_LIMITS.maxDepth),
+      maxKeys: numberFrom('BODY_MAX_KEYS', DEFAULT_BODY_LIMITS.maxKeys),
+      maxValues: numberFrom('BODY_MAX_VALUES', DEFAULT_BODY_LIMITS.maxValues),
+    },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   });
 
