@@ -27,6 +27,7 @@ describe('httpStatusFor', () => {
       CONFLICT: 409,
       TOO_MANY: 429,
       INTERNAL: 500,
+      UNAVAILABLE: 503,
       TOKEN_INVALID: 401,
       SESSION_ENDED: 401,
       TOKEN_EXPIRED: 401,
@@ -43,7 +44,7 @@ describe('httpStatusFor', () => {
 });
 
 describe('the code catalogue', () => {
-  it('has the values of DESIGN.md', () => {
+  it('has the values of DESIGN.md, plus 50300 for an unreachable database (issue 7)', () => {
     expect(Code).toEqual({
       OK: 0,
       LEGACY_OK: 20000,
@@ -53,6 +54,7 @@ describe('the code catalogue', () => {
       CONFLICT: 40900,
       TOO_MANY: 42900,
       INTERNAL: 50000,
+      UNAVAILABLE: 50300,
       TOKEN_INVALID: 50008,
       SESSION_ENDED: 50012,
       TOKEN_EXPIRED: 50014,

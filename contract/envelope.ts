@@ -13,6 +13,8 @@ export const Code = {
   CONFLICT: 40900,
   TOO_MANY: 42900,
   INTERNAL: 50000,
+  /** The database cannot be reached for now; the answer carries Retry-After. */
+  UNAVAILABLE: 50300,
   TOKEN_INVALID: 50008,
   SESSION_ENDED: 50012,
   TOKEN_EXPIRED: 50014,
@@ -64,6 +66,8 @@ export function httpStatusFor(code: number): number {
       return 409;
     case Code.TOO_MANY:
       return 429;
+    case Code.UNAVAILABLE:
+      return 503;
     default:
       return 500;
   }

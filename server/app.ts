@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -21,7 +22,8 @@ import { installAuthentication } from './auth/authenticate';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/login-limiter';
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
+import { within, type Database } from './db/client';
+import { DatabaseHealth } from './db/health';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { apiPath } from '../contract/api';
 import {
@@ -49,6 +51,8 @@ import { userRoutes } from './routes/user';
 
 export interface BuildAppOptions {
   db: Database;
+  /** Readiness check of the database (OpenedDatabase.ping); defaults to `select 1` on `db`. */
+  ping?: (timeoutMs: number) => Promise<void>;
   /** Fastify logger option; off unless given. */
   logger?: FastifyServerOptions['logger'];
   /** The resources to serve; defaults to the contract's. Tests add fixtures here. */
@@ -67,13 +71,33 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number;
-  /** OpenAPI docs at /api/docs (default on). */
+  /** OpenAPI docs at /api/docs (default on; API_DOCS=0 turns them off). */
   docs?: boolean;
+  /** Slow-client bounds (README: REQUEST_TIMEOUT_MS and friends). */
+  timeouts?: Partial<ServerTimeouts>;
   /** Structure a JSON body may have (depth, keys per object, values); see http/body-budget.ts. */
   bodyLimits?: Partial<BodyLimits>;
   /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
   anonymousLimit?: Partial<AnonymousLimit> | false;
 }
+
+export interface ServerTimeouts {
+  /** The whole request must arrive within this. */
+  requestMs: number;
+  /** The headers must arrive within this. */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection with no traffic at all is closed after this. */
+  idleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 5_000,
+  idleMs: 60_000,
+};
 
 const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
@@ -99,18 +123,35 @@ const CONTENT_SECURITY_POLICY = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const resources = options.resources ?? RESOURCES;
   const tables = options.tables ?? RESOURCE_TABLES;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // A client sending a byte now and then must not hold a connection for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks the header and request deadlines on this interval (30 s by default).
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1_000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
   acceptEmptyJsonBodies(app, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits });
   installKeyCapacityCheck(app);
 
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  // HSTS only where the page really came over HTTPS (below): the embedded default is plain HTTP.
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry personal data and tokens: no cache may keep them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    }
+  });
   await app.register(compress);
   if (options.apiRateLimit) {
     await app.register(rateLimit, {
@@ -157,8 +198,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!table) throw new Error(`resource ${def.name} has no table in RESOURCE_TABLES`);
     stores.set(def.name, new ResourceStore(def, table, options.db, (name) => stores.get(name)));
   }
+  const dbHealth = new DatabaseHealth();
+  installErrorHandler(app, dbHealth);
   const ctx: AppContext = {
     db: options.db,
+    ping: options.ping ?? ((ms) => pingWith(options.db, ms)),
+    dbHealth,
     enforcer: await createAccessEnforcer(resources),
     authenticate: installAuthentication(app, options.db),
     loginLimiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }),
@@ -202,4 +247,9 @@ function acceptEmptyJsonBodies(app: FastifyInstance, limits: BodyLimits): void {
     if (problem) return done(budgetError(problem), undefined);
     parseJson(request, text, done);
   });
+}
+
+/** A readiness ping through the app's own database handle, bounded in time. */
+async function pingWith(db: Database, timeoutMs: number): Promise<void> {
+  await within(db.execute(sql`select 1`), timeoutMs, 'the database');
 }

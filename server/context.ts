@@ -3,11 +3,15 @@ import type { preValidationAsyncHookHandler } from 'fastify';
 import type { ResourceDef } from '../contract/resource';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { Database } from './db/client';
+import type { DatabaseHealth } from './db/health';
 import type { ResourceStore } from './resources/store';
 
 /** What route modules need, built once in app.ts. */
 export interface AppContext {
   db: Database;
+  /** `select 1` within a time limit, outside the request pool (readiness). */
+  ping(timeoutMs: number): Promise<void>;
+  dbHealth: DatabaseHealth;
   enforcer: Enforcer;
   authenticate: preValidationAsyncHookHandler;
   loginLimiter: LoginLimiter;

@@ -184,4 +184,54 @@ describe('server process', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('keeps every acknowledged write when the process is killed (kill -9) mid-write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-main-kill-'));
+    const run = await start({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+    const login = await post(run.base, '/user/login', { userName: 'user', password: 'user' });
+    const token = String(login.data.token);
+    const acknowledged: number[] = [];
+    let killed = false;
+    const writer = async (lane: number) => {
+      for (let i = 0; i < 500 && !killed; i++) {
+        try {
+          const res = await post(
+            run.base,
+            '/directive/create',
+            {
+              directiveName: `写入 ${lane}-${i}`,
+              directiveCode: `kill-${lane}-${i}`,
+              content: 'x',
+            },
+            token,
+          );
+          if (res.code === 0) acknowledged.push(Number(res.data.id));
+        } catch {
+          return; // the connection died with the process: this write was never acknowledged
+        }
+      }
+    };
+    const lanes = Promise.all([0, 1, 2, 3].map(writer));
+    await new Promise((r) => setTimeout(r, 1_500));
+    const exited = new Promise((r) => run.child.once('exit', r));
+    run.child.kill('SIGKILL');
+    killed = true;
+    await exited;
+    await lanes;
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    const again = await start({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+    try {
+      const relogin = await post(again.base, '/user/login', { userName: 'user', password: 'user' });
+      const t2 = String(relogin.data.token);
+      const missing: number[] = [];
+      for (const id of acknowledged) {
+        if ((await post(again.base, '/directive/detail', { id }, t2)).code !== 0) missing.push(id);
+      }
+      expect(missing).toEqual([]);
+    } finally {
+      await stop(again.child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

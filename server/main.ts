@@ -2,8 +2,13 @@
  * Starts the console: reads the environment, opens the database, seeds on first start, listens.
  * Run with `tsx server/main.ts` (npm start). Everything else lives in app.ts.
  */
-import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { buildApp, DEFAULT_TIMEOUTS } from './app';
+import { DEFAULT_LOGIN_LIMITS } from './auth/login-limiter';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  openDatabase,
+} from './db/client';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
@@ -24,7 +29,12 @@ async function main(): Promise<void> {
   const host = env.HOST || '127.0.0.1';
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL, maxConnections: numberFrom('DB_POOL_SIZE', 10) }
+      ? {
+          databaseUrl: env.DATABASE_URL,
+          maxConnections: numberFrom('DB_POOL_SIZE', 10),
+          connectTimeoutMs: numberFrom('DB_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
+          statementTimeoutMs: numberFrom('DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+        }
       : { dataDir: env.DATA_DIR || './data' },
   );
   const apiPerMinute = numberFrom('API_RATE_LIMIT_PER_MINUTE', 0);
@@ -34,10 +44,23 @@ async function main(): Promise<void> {
   );
   const app = await buildApp({
     db: database.db,
+    ping: database.ping,
     logger: { level: env.LOG_LEVEL || 'info' },
+    docs: env.API_DOCS !== '0',
+    timeouts: {
+      requestMs: numberFrom('REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs),
+      headersMs: numberFrom('HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersMs),
+      keepAliveMs: numberFrom('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIMEOUTS.keepAliveMs),
+      idleMs: numberFrom('IDLE_TIMEOUT_MS', DEFAULT_TIMEOUTS.idleMs),
+    },
     staticDir: env.STATIC_DIR || 'dist',
     tokenTtlMs: numberFrom('TOKEN_TTL_HOURS', 7 * 24) * 3_600_000,
-    loginLimits: { attemptsPerIpPerMinute: numberFrom('LOGIN_ATTEMPTS_PER_MINUTE', 20) },
+    loginLimits: {
+      attemptsPerIpPerMinute: numberFrom('LOGIN_ATTEMPTS_PER_MINUTE', 20),
+      freeFailures: numberFrom('LOGIN_FREE_FAILURES', DEFAULT_LOGIN_LIMITS.freeFailures),
+      baseDelayMs: numberFrom('LOGIN_BACKOFF_BASE_MS', DEFAULT_LOGIN_LIMITS.baseDelayMs),
+      maxDelayMs: numberFrom('LOGIN_BACKOFF_MAX_MS', DEFAULT_LOGIN_LIMITS.maxDelayMs),
+    },
     apiRateLimit: apiPerMinute > 0 ? { max: apiPerMinute } : false,
     anonymousLimit: anonymousPerMinute > 0 ? { perMinute: anonymousPerMinute } : false,
     bodyLimits: {

@@ -20,6 +20,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface OpenedDatabase {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Asks the database for `select 1` within `timeoutMs`, outside the request pool, so a hung
+   * database answers readiness checks quickly and does not hold the pool's connections.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +35,31 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** PostgreSQL: how long to wait for a connection (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the longest one statement may run (DB_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+/** Rejects with a DatabaseTimeout when `work` takes longer than `ms`. */
+export function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeout(what, ms)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The database did not answer in time: an outage, not a client's mistake. */
+export class DatabaseTimeout extends Error {
+  readonly code = 'DB_TIMEOUT';
+  constructor(what: string, ms: number) {
+    super(`${what} did not answer within ${ms} ms`);
+    this.name = 'DatabaseTimeout';
+  }
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -38,7 +68,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir);
 }
 
@@ -59,11 +89,30 @@ async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> 
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    ping: async (ms) => {
+      await within(client.query('select 1'), ms, 'the embedded database');
+    },
+    close: () => client.close(),
+  };
 }
 
-async function openPostgres(url: string, max: number): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  const connectTimeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    // A stopped or unreachable server must fail requests in bounded time, not hang them.
+    connectionTimeoutMillis: connectTimeout,
+    statement_timeout: statementTimeout,
+    // Client-side too: a server that stopped answering cannot cancel its own statements.
+    query_timeout: statementTimeout + 1_000,
+    idle_in_transaction_session_timeout: statementTimeout * 2,
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
@@ -83,5 +132,22 @@ async function openPostgres(url: string, max: number): Promise<OpenedDatabase> {
     throw error;
   }
   const db = drizzlePg(pool, { schema });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const ping = async (ms: number) => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: ms,
+      query_timeout: ms,
+    });
+    client.on('error', () => {});
+    try {
+      await within(
+        client.connect().then(() => client.query('select 1')),
+        ms,
+        'PostgreSQL',
+      );
+    } finally {
+      void client.end().catch(() => {});
+    }
+  };
+  return { db, kind: 'postgres', ping, close: () => pool.end() };
 }

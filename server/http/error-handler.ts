@@ -12,9 +12,30 @@ import {
   type ValidationEntry,
 } from './issues';
 import { localeOf } from './locale';
+import { isDatabaseUnavailable, type DatabaseHealth } from '../db/health';
 import { databaseErrorOf, duplicateColumnOf } from './pg-errors';
 
 const HTTP_PAYLOAD_TOO_LARGE = 413;
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const RETRY_AFTER_S = 5;
+
+/**
+ * A database error as it may be logged: its code and message, and the statement without its
+ * parameters. Drizzle's own message ("Failed query: … params: …") carries the values (user
+ * input, password hashes), so it is never logged as it is.
+ */
+export function describeDatabaseError(error: unknown): Record<string, unknown> | undefined {
+  const query = (error as { query?: unknown }).query;
+  const cause = (error as { cause?: unknown }).cause;
+  if (typeof query !== 'string' && !databaseErrorOf(error)) return undefined;
+  const source = (cause ?? error) as { code?: unknown; message?: unknown; name?: unknown };
+  return {
+    type: typeof source.name === 'string' ? source.name : 'DatabaseError',
+    code: source.code,
+    message: typeof source.message === 'string' ? source.message : undefined,
+    ...(typeof query === 'string' ? { statement: query } : {}),
+  };
+}
 
 /** Fastify's own errors that are the client's fault, and what to tell the client. */
 const CLIENT_ERRORS: Record<string, MessageKey> = {
@@ -27,7 +48,13 @@ const CLIENT_ERRORS: Record<string, MessageKey> = {
  * Every failure becomes an envelope whose HTTP status matches its body code. Client mistakes
  * answer 4xx with a reason; only genuine faults answer 50000, logged, with no details leaked.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHealth): void {
+  // Any answer below 500 to an API call went through the database (authentication reads it).
+  app.addHook('onResponse', async (request, reply) => {
+    if (dbHealth && dbHealth.state !== 'ok' && reply.statusCode < 500) {
+      if (request.url.startsWith('/api/manage/')) dbHealth.set('ok');
+    }
+  });
   app.setErrorHandler<Error>((thrown, request, reply) => {
     const locale = localeOf(request);
     const error = thrown as FastifyError;
@@ -75,7 +102,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, Code.INVALID, message(locale, 'invalid'), null);
     }
 
-    request.log.error({ err: error }, 'unexpected error');
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a fault of this request: say so, and when to come back.
+      dbHealth?.set('unreachable');
+      request.log.warn({ err: describeDatabaseError(error) }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      return send(reply, Code.UNAVAILABLE, message(locale, 'unavailable'), null);
+    }
+
+    request.log.error({ err: describeDatabaseError(error) ?? error }, 'unexpected error');
     return send(reply, Code.INTERNAL, message(locale, 'internal'), null);
   });
 }

@@ -13,7 +13,7 @@ const PAGE = '/api/manage/v1/scene/page';
 
 describeBackends('user auth', (backend) => {
   const t = useTestApp(backend, {
-    loginLimits: { attemptsPerIpPerMinute: 10_000, failuresPerUser: 3 },
+    loginLimits: { attemptsPerIpPerMinute: 10_000, freeFailures: 3, baseDelayMs: 60_000 },
   });
   const sessionCount = async () => (await t.db.select({ n: count() }).from(sessions))[0]?.n ?? 0;
 
@@ -54,17 +54,28 @@ describeBackends('user auth', (backend) => {
     expect(res.body.msg).toBe('userName: is required');
   });
 
-  it('locks a user name after repeated failures with 42900', async () => {
-    for (let i = 0; i < 3; i++) {
-      expect((await t.post(LOGIN, { userName: 'locked', password: 'bad' })).body.code).toBe(40000);
-    }
-    const res = await t.post(LOGIN, { userName: 'locked', password: 'bad' }, { lang: 'en' });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({
+  it('makes a client that keeps failing on a name wait (42900, Retry-After); others may log in', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress,
+        headers: { 'accept-language': 'en' },
+        payload: { userName: 'admin', password },
+      });
+    for (let i = 0; i < 3; i++) expect((await from('10.9.9.9', 'bad')).json().code).toBe(40000);
+    // Now even the right password from that client waits.
+
+    const res = await from('10.9.9.9', 'admin');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json()).toEqual({
       code: 42900,
       msg: 'Too many requests; try again later',
       data: null,
     });
+    // The admin, from a client that has not failed, is never locked out by the guesser.
+    expect((await from('10.1.1.1', 'admin')).json().code).toBe(0);
   });
 
   it('answers 50008 without a token or with an unknown one', async () => {

@@ -26,9 +26,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       body: loginBody,
       response: { 200: envelopeOf(loginAnswer), ...errors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { userName, password } = request.body;
-      if (!ctx.loginLimiter.tryAttempt(request.ip, userName)) {
+      const decision = ctx.loginLimiter.check(request.ip, userName);
+      if (!decision.ok) {
+        reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
         throw new AppError(Code.TOO_MANY, 'tooMany');
       }
       const [user] = await ctx.db.select().from(users).where(eq(users.userName, userName)).limit(1);
@@ -38,10 +40,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         user?.passwordHash ?? (await dummyPasswordHash()),
       );
       if (!user || !valid) {
-        ctx.loginLimiter.recordFailure(userName);
+        ctx.loginLimiter.recordFailure(request.ip, userName);
         throw new AppError(Code.INVALID, 'loginFailed');
       }
-      ctx.loginLimiter.recordSuccess(userName);
+      ctx.loginLimiter.recordSuccess(request.ip, userName);
       const token = await createSession(ctx.db, user.id, ctx.tokenTtlMs);
       return success(request, { id: user.id, token });
     },

@@ -44,7 +44,7 @@ export function useTestApp(
     const { seed: _seed, prepare: _prepare, ...appOptions } = options;
     const app = await buildApp({
       db: opened.db,
-      loginLimits: { attemptsPerIpPerMinute: 10_000, failuresPerUser: 10_000 },
+      loginLimits: { attemptsPerIpPerMinute: 10_000, freeFailures: 10_000 },
       ...appOptions,
     });
     await app.ready();
