@@ -5,12 +5,11 @@ import { apiPath } from '../contract/api';
 import { Code } from '../contract/envelope';
 import type { Action, ResourceDef, Role } from '../contract/resource';
 import { RESOURCES } from '../contract/resources';
-import { hashPassword } from './auth/password';
 import { sampleBody } from './db/demo/sample';
 import { RESOURCE_TABLES } from './db/resource-tables';
-import { promptCalls, prompts, users } from './db/schema';
+import { promptCalls, prompts } from './db/schema';
 import { describeBackends } from './test/backends';
-import { useTestApp } from './test/harness';
+import { addUser, useTestApp } from './test/harness';
 import {
   ALL_ROUTES,
   HEALTH,
@@ -50,15 +49,8 @@ interface Outcome {
 describeBackends('authorization matrix', (backend) => {
   const t = useTestApp(backend, {
     anonymousLimit: false,
-    prepare: async (db) => {
-      // A second ordinary user; the demo seed adds admin ('0') and user ('1').
-      await db.insert(users).values({
-        id: '2',
-        userName: 'other',
-        role: 'user',
-        passwordHash: await hashPassword('other'),
-      });
-    },
+    // A second ordinary user; the demo seed adds admin ('0') and user ('1').
+    prepare: (db) => addUser(db, '2', 'other'),
   });
   const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
   const outcomes: Outcome[] = [];

@@ -83,6 +83,27 @@ describe.skipIf(SKIP)(SKIP ?? 'database faults [postgres cluster]', () => {
     throw new Error('no recovery within 30 s');
   }
 
+  /** Writes in the background until stopped; `stop` answers the acknowledged ids. */
+  function startWriting(tag: string) {
+    let done = false;
+    const writes = writeUntil(tag, () => done);
+    return {
+      stop: () => {
+        done = true;
+        return writes;
+      },
+    };
+  }
+
+  /** The server recovers by itself; every write it acknowledged is in the database. */
+  async function recoverAndCheck(writer: ReturnType<typeof startWriting>): Promise<void> {
+    expect(await waitForRecovery()).toBeLessThan(30_000);
+    await sleep(300);
+    const acknowledged = await writer.stop();
+    expect(acknowledged.length).toBeGreaterThan(0);
+    await expectAllPresent(acknowledged);
+  }
+
   async function expectAllPresent(ids: number[]): Promise<void> {
     const rows = await database.db
       .select({ id: directives.id })
@@ -92,8 +113,7 @@ describe.skipIf(SKIP)(SKIP ?? 'database faults [postgres cluster]', () => {
   }
 
   it('frozen (SIGSTOP): health at once, 503 + Retry-After in bounded time, recovery, no lost write', async () => {
-    let done = false;
-    const writes = writeUntil('stop', () => done);
+    const writer = startWriting('stop');
     await sleep(300);
     cluster.freeze();
     try {
@@ -119,27 +139,16 @@ describe.skipIf(SKIP)(SKIP ?? 'database faults [postgres cluster]', () => {
     } finally {
       cluster.thaw();
     }
-    expect(await waitForRecovery()).toBeLessThan(30_000);
-    await sleep(300);
-    done = true;
-    const acknowledged = await writes;
-    expect(acknowledged.length).toBeGreaterThan(0);
-    await expectAllPresent(acknowledged);
+    await recoverAndCheck(writer);
   }, 90_000);
 
   it('stopped and started (immediate shutdown): recovery without restart, no lost write', async () => {
-    let done = false;
-    const writes = writeUntil('restart', () => done);
+    const writer = startWriting('restart');
     await sleep(300);
     cluster.stop();
     const refused = await post('page', { pageSize: 5 });
     expect(refused.statusCode).toBe(503);
     cluster.start();
-    expect(await waitForRecovery()).toBeLessThan(30_000);
-    await sleep(300);
-    done = true;
-    const acknowledged = await writes;
-    expect(acknowledged.length).toBeGreaterThan(0);
-    await expectAllPresent(acknowledged);
+    await recoverAndCheck(writer);
   }, 90_000);
 });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port';
 
 /**
  * The process as `npm start` runs it: environment, first-start seed, the demo-password warning,
@@ -13,17 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'console-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => ok(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { apiPath } from '../../contract/api';
-import { hashPassword } from '../auth/password';
-import { promptCalls, prompts, users } from '../db/schema';
+import { promptCalls, prompts } from '../db/schema';
 import { describeBackends } from '../test/backends';
-import { useTestApp } from '../test/harness';
+import { addUser, useTestApp } from '../test/harness';
 
 interface Row {
   id: number;
@@ -24,15 +23,8 @@ interface Page<T> {
  */
 describeBackends('personal rows', (backend) => {
   const t = useTestApp(backend, {
-    prepare: async (db) => {
-      // A second ordinary user; the demo seed adds admin ('0') and user ('1').
-      await db.insert(users).values({
-        id: '2',
-        userName: 'other',
-        role: 'user',
-        passwordHash: await hashPassword('other'),
-      });
-    },
+    // A second ordinary user; the demo seed adds admin ('0') and user ('1').
+    prepare: (db) => addUser(db, '2', 'other'),
   });
   const tokens: Record<string, string> = {};
   let mine: Row; // the demo user's new personal template

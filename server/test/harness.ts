@@ -2,7 +2,9 @@ import { apiPath } from '../../contract/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
+import { hashPassword } from '../auth/password';
 import type { Database, DatabaseKind } from '../db/client';
+import { users } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import type { TestBackend } from './backends';
 
@@ -85,4 +87,14 @@ export function useTestApp(
   });
 
   return harness;
+}
+
+/** Adds an ordinary account whose password is its name (the demo seed has '0' and '1'). */
+export async function addUser(db: Database, id: string, userName: string): Promise<void> {
+  await db.insert(users).values({
+    id,
+    userName,
+    role: 'user',
+    passwordHash: await hashPassword(userName),
+  });
 }

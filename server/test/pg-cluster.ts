@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A throwaway PostgreSQL cluster of the test's own (initdb + pg_ctl on a free loopback port),
@@ -33,17 +33,6 @@ function binDir(): string | undefined {
 /** Why the cluster cannot be made here, or null when it can. */
 export function clusterSkipReason(): string | null {
   return binDir() ? null : 'PostgreSQL fault tests skipped: initdb / pg_ctl not found';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startCluster(): Promise<PgCluster> {
