@@ -66,6 +66,9 @@ e2eDescribe('the console under faults', () => {
     const { page, context } = e2e;
     await recordToasts(context);
     await loggedInAsUser(page);
+    // The workplace asks scene/page too (its counts): let those finish before the route fails,
+    // so only the list's own requests are counted (a slow machine issued them late once).
+    await page.waitForLoadState('networkidle');
     const lists = await failWith500(page, '**/api/manage/v1/scene/page');
 
     await gotoApp(page, '/scene/list');
