@@ -200,6 +200,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const dbHealth = new DatabaseHealth();
   installErrorHandler(app, dbHealth);
+  // Any answer below 500 to a manage call went through the database (authentication reads it).
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      dbHealth.state !== 'ok' &&
+      reply.statusCode < 500 &&
+      request.url.startsWith('/api/manage/')
+    ) {
+      dbHealth.set('ok');
+    }
+  });
   const ctx: AppContext = {
     db: options.db,
     ping: options.ping ?? ((ms) => pingWith(options.db, ms)),

@@ -49,12 +49,6 @@ const CLIENT_ERRORS: Record<string, MessageKey> = {
  * answer 4xx with a reason; only genuine faults answer 50000, logged, with no details leaked.
  */
 export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHealth): void {
-  // Any answer below 500 to an API call went through the database (authentication reads it).
-  app.addHook('onResponse', async (request, reply) => {
-    if (dbHealth && dbHealth.state !== 'ok' && reply.statusCode < 500) {
-      if (request.url.startsWith('/api/manage/')) dbHealth.set('ok');
-    }
-  });
   app.setErrorHandler<Error>((thrown, request, reply) => {
     const locale = localeOf(request);
     const error = thrown as FastifyError;

@@ -42,7 +42,7 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
   const detailPath = pageOf('show')?.path;
   const createPage = pageOf('create');
   // With create pages of their own, the list offers create only through one this role opens.
-  const canCreate = createPage ? true : !siblingOf('create') && can('create');
+  const canCreate = siblingOf('create') ? !!createPage : can('create');
   const canEdit = can('edit');
   const canDelete = can('delete');
 
