@@ -9,7 +9,7 @@ import { useTable } from '@refinedev/antd';
 import { useDelete, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { allFields, type FieldDef } from '../../../contract/resource';
@@ -23,6 +23,18 @@ import './resource.css';
 export interface ResourceListPageProps {
   /** Per-field cell renderers replacing the generic one. */
   renderers?: FieldRenderers;
+  /** Extra controls at the start of the filter toolbar, for filters only one resource has. */
+  toolbar?: ReactNode;
+  /** Filters always sent (refine `filters.permanent`), for pages showing a fixed slice; no control. */
+  permanentFilters?: CrudFilter[];
+  /** Extra buttons in a row's actions column, for calls only one resource has. */
+  rowActions?: (record: BaseRecord) => ReactNode;
+  /** Replaces the card title (the route's label), for pages that name their slice. */
+  title?: ReactNode;
+  /** Columns appended before the actions column, for values the declaration does not list. */
+  extraColumns?: ColumnsType<BaseRecord>;
+  /** Field names whose filter controls are hidden, because the page filters them otherwise. */
+  hideFilters?: string[];
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
@@ -32,7 +44,15 @@ type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | nul
  * route (from the view context) gives the resource, its row scope, title and sibling pages; a
  * button shows only when the one access answer says this role may use it.
  */
-export function ResourceListPage({ renderers }: ResourceListPageProps) {
+export function ResourceListPage({
+  renderers,
+  toolbar,
+  permanentFilters,
+  rowActions,
+  title,
+  extraColumns,
+  hideFilters,
+}: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formState, setFormState] = useState<FormState>(null);
@@ -52,6 +72,7 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
+    filters: permanentFilters ? { permanent: permanentFilters } : undefined,
     errorNotification: false,
   });
 
@@ -73,6 +94,7 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
       width: f.name === 'id' ? 80 : undefined,
       render: (value: unknown) => renderers?.[f.name]?.(value) ?? renderValue(t, def, f, value),
     }));
+  if (extraColumns) columns.push(...extraColumns);
   columns.push({
     key: '__actions',
     title: t('table.actions'),
@@ -80,6 +102,7 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
     width: 150,
     render: (_: unknown, record: BaseRecord) => (
       <Space size={4}>
+        {rowActions?.(record)}
         {detailPath && (
           <Tooltip title={t('buttons.show')}>
             <Button
@@ -132,13 +155,17 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
   }
 
   const enumFilters = fields.filter(
-    (f) => f.filter && f.type === 'enum' && !(f.name in (preset ?? {})),
+    (f) =>
+      f.filter &&
+      f.type === 'enum' &&
+      !(f.name in (preset ?? {})) &&
+      !hideFilters?.includes(f.name),
   );
   const hasKeyword = fields.some((f) => f.search);
 
   return (
     <Card
-      title={t(route.locale)}
+      title={title ?? t(route.locale)}
       extra={
         <Space>
           <Tooltip title={t('buttons.refresh')}>
@@ -163,6 +190,7 @@ export function ResourceListPage({ renderers }: ResourceListPageProps) {
       }
     >
       <Space wrap className="resource-list__toolbar">
+        {toolbar}
         {hasKeyword && (
           <Input.Search
             allowClear
