@@ -1,0 +1,48 @@
+import type { BaseRecord } from '@refinedev/core';
+import { Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, type FieldRenderers } from '../../components/resource/field-format';
+import { TagList } from './tags';
+
+/** A session's type: 0 prompt mode, 1 chat mode. */
+export function RecordTypeTag({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  if (value !== 0 && value !== 1 && value !== '0' && value !== '1') {
+    return <Typography.Text type="secondary">-</Typography.Text>;
+  }
+  const chat = String(value) === '1';
+  return <Tag color={chat ? 'processing' : 'purple'}>{t(`record.enums.type.${chat ? 1 : 0}`)}</Tag>;
+}
+
+/** A scene as operators know it: its name, with the code beside it. */
+export function SceneLabel({ name, code }: { name: unknown; code: unknown }) {
+  const hasName = typeof name === 'string' && name !== '';
+  const hasCode = typeof code === 'string' && code !== '';
+  if (!hasName && !hasCode) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Space size={4} wrap>
+      {hasName && <span>{name}</span>}
+      {hasCode && (
+        <Typography.Text type="secondary" code={hasName}>
+          {code}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The scene cell of a list: the name the server answers beside the code (`sceneName`), when
+ * the list hands the row to its renderers; the code alone otherwise.
+ */
+export function sceneCell(value: unknown, row?: BaseRecord) {
+  return <SceneLabel name={row?.sceneName} code={value} />;
+}
+
+/** Cells of the session list that the generic renderer would show as raw values. */
+export const recordRenderers: FieldRenderers = {
+  sceneCode: sceneCell,
+  type: (value) => <RecordTypeTag value={value} />,
+  tag: (value) => <TagList value={value} />,
+  modifiedAt: (value) => formatDateTime(value) || undefined,
+};
