@@ -6,19 +6,25 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDelete, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Button, Card, Input, Popconfirm, Select, Space, Table, Tooltip } from 'antd';
+import { useDelete, type BaseKey, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { allFields, type FieldDef } from '../../../contract/resource';
-import { KEYWORD_FIELD } from '../../providers/data';
-import { useView } from '../../resources/view';
-import { enumLabel, fieldLabel, renderValue, type FieldRenderers } from './field-format';
+import { allFields, type ResourceDef } from '../../../contract/resource';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
+import { useView } from '../../resources/view';
+import { BulkBar, bulkKinds } from './bulk-actions';
+import { ColumnSettings, useHiddenColumns } from './column-settings';
+import { ExportButton } from './export-button';
+import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
+import { typedFilters } from './filter-values';
+import { ListFilters } from './list-filters';
 import { ResourceFormModal } from './ResourceFormModal';
 import './resource.css';
+import './list-page.css';
 
 export interface ResourceListPageProps {
   /** Per-field cell renderers replacing the generic one. */
@@ -39,10 +45,31 @@ export interface ResourceListPageProps {
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
 
+/** The declared list columns, each rendered by the page's renderer or the generic one. */
+function fieldColumns(
+  t: TFunction,
+  def: ResourceDef,
+  renderers: FieldRenderers | undefined,
+): ColumnsType<BaseRecord> {
+  return allFields(def)
+    .filter((f) => f.list)
+    .map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: fieldLabel(t, def, f.name),
+      sorter: f.sortable ? { multiple: 1 } : undefined,
+      ellipsis: f.type !== 'text' && (f.type as string) !== 'tags',
+      width: f.name === 'id' ? 80 : undefined,
+      render: (value: unknown, record: BaseRecord) =>
+        renderers?.[f.name]?.(value, record) ?? renderValue(t, def, f, value, record),
+    }));
+}
+
 /**
- * The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions. The
- * route (from the view context) gives the resource, its row scope, title and sibling pages; a
- * button shows only when the one access answer says this role may use it.
+ * The generic list page: columns, sort, filters, keyword, paging in the URL, CRUD actions, bulk
+ * actions, column choice and CSV export. The route (from the view context) gives the resource,
+ * its row scope, title and sibling pages; a button shows only when the one access answer says
+ * this role may use it.
  */
 export function ResourceListPage({
   renderers,
@@ -65,8 +92,10 @@ export function ResourceListPage({
   const canCreate = siblingOf('create') ? !!createPage : can('create');
   const canEdit = can('edit');
   const canDelete = can('delete');
+  const bulk = bulkKinds(def, can);
+  const { hidden: hiddenColumns, setHidden: setHiddenColumns } = useHiddenColumns(route.name);
 
-  const { tableProps, filters, setFilters, tableQuery } = useTable({
+  const { tableProps, filters, setFilters, sorters, currentPage, pageSize, tableQuery } = useTable({
     resource: def.name,
     meta: scope ? { scope } : undefined,
     syncWithLocation: true,
@@ -76,26 +105,30 @@ export function ResourceListPage({
     errorNotification: false,
   });
 
-  const filterValue = (field: string) =>
-    (filters.find((f) => 'field' in f && f.field === field) as { value?: unknown } | undefined)
-      ?.value;
-  const setFilter = (field: string, operator: CrudFilter['operator'], value: unknown) =>
-    setFilters([{ field, operator, value } as CrudFilter], 'merge');
+  // Filters read back from the URL are strings; the server checks filter values by type. They
+  // are typed again before the first request leaves (a state update during render re-renders
+  // before anything is committed or fetched).
+  const typed = typedFilters(filters, allFields(def));
+  if (typed !== filters) setFilters(typed, 'replace');
 
-  const fields = allFields(def);
-  const columns: ColumnsType<BaseRecord> = fields
-    .filter((f) => f.list)
-    .map((f: FieldDef) => ({
-      key: f.name,
-      dataIndex: f.name,
-      title: fieldLabel(t, def, f.name),
-      sorter: f.sortable ? { multiple: 1 } : undefined,
-      ellipsis: f.type !== 'text',
-      width: f.name === 'id' ? 80 : undefined,
-      render: (value: unknown) => renderers?.[f.name]?.(value) ?? renderValue(t, def, f, value),
-    }));
+  // A selection belongs to the rows on screen: another page, sort or filter starts afresh.
+  const selectionOf = JSON.stringify([currentPage, pageSize, sorters, filters]);
+  const [selection, setSelection] = useState<{ of: string; keys: BaseKey[] }>({
+    of: selectionOf,
+    keys: [],
+  });
+  const selected = selection.of === selectionOf ? selection.keys : [];
+  const clearSelection = () => setSelection({ of: selectionOf, keys: [] });
+
+  const columns = fieldColumns(t, def, renderers);
   if (extraColumns) columns.push(...extraColumns);
-  columns.push({
+  const choosable = columns
+    .filter((c): c is typeof c & { key: string } => typeof c.key === 'string')
+    .map((c) => ({ key: c.key, title: c.title as ReactNode }));
+  const shownColumns = columns.filter(
+    (c) => typeof c.key !== 'string' || !hiddenColumns.has(c.key),
+  );
+  shownColumns.push({
     key: '__actions',
     title: t('table.actions'),
     fixed: 'right',
@@ -154,14 +187,12 @@ export function ResourceListPage({
     return <ExceptionPage status="403" />;
   }
 
-  const enumFilters = fields.filter(
-    (f) =>
-      f.filter &&
-      f.type === 'enum' &&
-      !(f.name in (preset ?? {})) &&
-      !hideFilters?.includes(f.name),
-  );
-  const hasKeyword = fields.some((f) => f.search);
+  // Fields the route fixes, the page filters permanently or hides get no control.
+  const noControl = new Set<string>([
+    ...Object.keys(preset ?? {}),
+    ...(hideFilters ?? []),
+    ...(permanentFilters ?? []).flatMap((f) => ('field' in f ? [f.field] : [])),
+  ]);
 
   return (
     <Card
@@ -175,6 +206,10 @@ export function ResourceListPage({
               onClick={() => void tableQuery.refetch()}
             />
           </Tooltip>
+          <ColumnSettings columns={choosable} hidden={hiddenColumns} onChange={setHiddenColumns} />
+          {can('list') && (
+            <ExportButton def={def} sorters={sorters} filters={filters} scope={scope} />
+          )}
           {canCreate && (
             <Button
               type="primary"
@@ -190,39 +225,31 @@ export function ResourceListPage({
       }
     >
       <Space wrap className="resource-list__toolbar">
-        {toolbar}
-        {hasKeyword && (
-          <Input.Search
-            allowClear
-            placeholder={t('table.keyword')}
-            defaultValue={(filterValue(KEYWORD_FIELD) as string | undefined) ?? ''}
-            onSearch={(v) => setFilter(KEYWORD_FIELD, 'eq', v.trim())}
-            style={{ width: 260 }}
-            aria-label={t('table.keyword')}
-          />
-        )}
-        {enumFilters.map((f) => (
-          <Select
-            key={f.name}
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={fieldLabel(t, def, f.name)}
-            aria-label={fieldLabel(t, def, f.name)}
-            value={filterValue(f.name) as string | number | undefined}
-            onChange={(v) => setFilter(f.name, 'eq', v)}
-            options={(f.options ?? []).map((o) => ({
-              value: o,
-              label: enumLabel(t, def, f.name, o),
-            }))}
-          />
-        ))}
+        <ListFilters
+          def={def}
+          filters={filters}
+          setFilters={setFilters}
+          hidden={noControl}
+          toolbar={toolbar}
+        />
       </Space>
+      {bulk.length > 0 && (
+        <BulkBar def={def} kinds={bulk} selected={selected} onDone={clearSelection} />
+      )}
       <Table<BaseRecord>
         {...tableProps}
         // A failed query leaves an empty list, not the last page's rows (spec §4, §8).
         dataSource={tableQuery.isError ? [] : tableProps.dataSource}
         rowKey="id"
-        columns={columns}
+        columns={shownColumns}
+        rowSelection={
+          bulk.length
+            ? {
+                selectedRowKeys: selected as Key[],
+                onChange: (keys) => setSelection({ of: selectionOf, keys: keys as BaseKey[] }),
+              }
+            : undefined
+        }
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('table.empty') }}
         pagination={

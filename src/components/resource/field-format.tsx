@@ -1,11 +1,47 @@
-import { Tag, Typography } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { FieldDef, ResourceDef } from '../../../contract/resource';
 
-/** Replaces the generic rendering of some fields; undefined falls back to it. */
-export type FieldRenderers = Partial<Record<string, (value: unknown) => ReactNode | undefined>>;
+/**
+ * Replaces the generic rendering of some fields; undefined falls back to it. Lists also pass the
+ * row, for cells that combine fields.
+ */
+export type FieldRenderers = Partial<
+  Record<string, (value: unknown, record?: BaseRecord) => ReactNode | undefined>
+>;
+
+/** A reference field's target, read without relying on the declaration type having it yet. */
+export interface ReferenceSpec {
+  resource: string;
+  key: string;
+  label: string;
+  as: string;
+}
+
+export function referenceOf(field: FieldDef): ReferenceSpec | undefined {
+  const ref = (field as { reference?: Partial<ReferenceSpec> }).reference;
+  return ref?.resource && ref.key && ref.label && ref.as ? (ref as ReferenceSpec) : undefined;
+}
+
+/** JSON values in a cell: one line, cut at this many characters. */
+const JSON_CELL_CHARS = 80;
+
+export function compactJson(value: unknown, max = JSON_CELL_CHARS): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function isHttpUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value);
+}
 
 export function fieldLabel(t: TFunction, def: ResourceDef, field: string): string {
   return t(`${def.name}.fields.${field}`);
@@ -27,11 +63,54 @@ export function renderValue(
   def: ResourceDef,
   field: FieldDef,
   value: unknown,
+  record?: BaseRecord,
 ): ReactNode {
   if (value === null || value === undefined || value === '') {
     return <Typography.Text type="secondary">-</Typography.Text>;
   }
-  switch (field.type) {
+  // Compared as a string: the declaration's type may not list the newer kinds yet.
+  switch (field.type as string) {
+    case 'reference': {
+      const ref = referenceOf(field);
+      const label = ref ? record?.[ref.as] : undefined;
+      if (label === null || label === undefined || label === '') return String(value);
+      return (
+        <Tooltip title={String(value)}>
+          <span>{String(label)}</span>
+        </Tooltip>
+      );
+    }
+    case 'tags': {
+      const tags = Array.isArray(value) ? value : [value];
+      if (!tags.length) return <Typography.Text type="secondary">-</Typography.Text>;
+      return (
+        <span className="resource-cell__tags">
+          {tags.map((tag) => (
+            <Tag key={String(tag)}>{String(tag)}</Tag>
+          ))}
+        </span>
+      );
+    }
+    case 'json': {
+      const full = compactJson(value, Infinity);
+      return (
+        <Tooltip title={full.length > JSON_CELL_CHARS ? full : undefined}>
+          <Typography.Text code className="resource-cell__json">
+            {compactJson(value)}
+          </Typography.Text>
+        </Tooltip>
+      );
+    }
+    case 'url': {
+      const url = String(value);
+      // Only web links become links: a stored `javascript:` must not run on click.
+      if (!isHttpUrl(url)) return url;
+      return (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {url}
+        </a>
+      );
+    }
     case 'enum':
       return <Tag color="processing">{enumLabel(t, def, field.name, value)}</Tag>;
     case 'boolean':

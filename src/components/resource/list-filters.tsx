@@ -1,0 +1,265 @@
+import { ClearOutlined } from '@ant-design/icons';
+import { useList, type CrudFilter, type CrudOperators } from '@refinedev/core';
+import { Button, DatePicker, Input, InputNumber, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { resourceByName } from '../../../contract/resources';
+import { KEYWORD_FIELD } from '../../providers/data';
+import { useAccess } from '../../resources/view';
+import { enumLabel, fieldLabel, referenceOf } from './field-format';
+import { filterControlOf, filterValueOf, type FilterControl } from './filter-values';
+
+type SetFilters = (filters: CrudFilter[], behavior?: 'merge' | 'replace') => void;
+
+/** Options of a reference filter: the first rows of the target, enough for a pick list. */
+const REFERENCE_OPTIONS = 100;
+
+/** The filter controls a list shows: declared filters minus those fixed or hidden. */
+export function filterControls(def: ResourceDef, hidden: ReadonlySet<string>): FilterControl[] {
+  return allFields(def)
+    .filter((f) => !hidden.has(f.name))
+    .map(filterControlOf)
+    .filter((c): c is FilterControl => !!c);
+}
+
+/** `[gte, lte]` filters for a day range: from the first day's start to the last day's end. */
+export function rangeFilters(field: string, range: [Dayjs | null, Dayjs | null] | null) {
+  return [
+    { field, operator: 'gte', value: range?.[0]?.startOf('day').toISOString() },
+    { field, operator: 'lte', value: range?.[1]?.endOf('day').toISOString() },
+  ] as CrudFilter[];
+}
+
+/**
+ * Text typed into a control, sent when committed (Enter, the search button, leaving the field,
+ * clearing) rather than at every key, and reset when the filter changes from elsewhere.
+ */
+function useDraft(committed: string): [string, (v: string) => void] {
+  const [draft, setDraft] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  if (seen !== committed) {
+    setSeen(committed);
+    setDraft(committed);
+  }
+  return [draft, setDraft];
+}
+
+function TextFilter(props: {
+  label: string;
+  value: unknown;
+  width: number;
+  onCommit: (value: string) => void;
+}) {
+  const committed = typeof props.value === 'string' ? props.value : '';
+  const [draft, setDraft] = useDraft(committed);
+  const commit = (v: string) => {
+    if (v.trim() !== committed) props.onCommit(v.trim());
+  };
+  return (
+    <Input.Search
+      allowClear
+      placeholder={props.label}
+      aria-label={props.label}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      // Also called by the clear button (antd's Search), so clearing applies at once.
+      onSearch={commit}
+      onBlur={() => commit(draft)}
+      style={{ width: props.width }}
+    />
+  );
+}
+
+function NumberFilter(props: {
+  label: string;
+  value: unknown;
+  onCommit: (value: number | undefined) => void;
+}) {
+  const committed = typeof props.value === 'number' ? String(props.value) : '';
+  const [draft, setDraft] = useDraft(committed);
+  const commit = () => {
+    if (draft === committed) return;
+    const n = Number(draft);
+    props.onCommit(draft === '' || !Number.isFinite(n) ? undefined : n);
+  };
+  return (
+    <InputNumber<string>
+      stringMode
+      placeholder={props.label}
+      aria-label={props.label}
+      value={draft}
+      onChange={(v) => setDraft(v ?? '')}
+      onPressEnter={commit}
+      onBlur={commit}
+      style={{ width: 140 }}
+    />
+  );
+}
+
+function ReferenceFilter(props: {
+  field: FieldDef;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const ref = referenceOf(props.field)!;
+  const { canDo } = useAccess();
+  const target = resourceByName(ref.resource);
+  const mayList = canDo(ref.resource, 'list');
+  const { result, query } = useList({
+    resource: ref.resource,
+    pagination: { currentPage: 1, pageSize: REFERENCE_OPTIONS },
+    meta: target ? { prefix: target.prefix } : undefined,
+    queryOptions: { enabled: mayList },
+    errorNotification: false,
+  });
+  // A role that may not list the target types the key instead of picking it.
+  if (!mayList) {
+    return ref.key === 'id' ? (
+      <NumberFilter label={props.label} value={props.value} onCommit={props.onChange} />
+    ) : (
+      <TextFilter label={props.label} value={props.value} width={180} onCommit={props.onChange} />
+    );
+  }
+  const options = (query.isError ? [] : result.data).map((row) => {
+    const key = row[ref.key] as string | number;
+    const label: unknown = row[ref.label];
+    return {
+      value: key,
+      label: label === null || label === undefined ? String(key) : String(label),
+    };
+  });
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={query.isLoading && mayList}
+      style={{ minWidth: 180 }}
+      placeholder={props.label}
+      aria-label={props.label}
+      value={props.value as string | number | undefined}
+      onChange={(v) => props.onChange(v)}
+      options={options}
+    />
+  );
+}
+
+export interface ListFiltersProps {
+  def: ResourceDef;
+  filters: CrudFilter[];
+  setFilters: SetFilters;
+  /** Field names that get no control (fixed by the route, the page, or hidden by it). */
+  hidden: ReadonlySet<string>;
+  /** The page's own controls, first. */
+  toolbar?: ReactNode;
+}
+
+/** The list's filter toolbar: the page's controls, keyword, one control per declared filter. */
+export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListFiltersProps) {
+  const { t } = useTranslation();
+  const controls = filterControls(def, hidden);
+  const hasKeyword = allFields(def).some((f) => f.search);
+  const set = (field: string, operator: CrudOperators, value: unknown) =>
+    setFilters([{ field, operator, value } as CrudFilter], 'merge');
+  const active = filters.some(
+    (f) => 'field' in f && !hidden.has(f.field) && f.value !== undefined && f.value !== '',
+  );
+
+  const control = (c: FilterControl) => {
+    const { name } = c.field;
+    const label = fieldLabel(t, def, name);
+    switch (c.kind) {
+      case 'enum':
+        return (
+          <Select
+            key={name}
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={label}
+            aria-label={label}
+            value={filterValueOf(filters, name, 'eq') as string | number | undefined}
+            onChange={(v) => set(name, 'eq', v)}
+            options={(c.field.options ?? []).map((o) => ({
+              value: o,
+              label: enumLabel(t, def, name, o),
+            }))}
+          />
+        );
+      case 'range': {
+        const from = filterValueOf(filters, name, 'gte');
+        const to = filterValueOf(filters, name, 'lte');
+        const day = (v: unknown) => (typeof v === 'string' && dayjs(v).isValid() ? dayjs(v) : null);
+        return (
+          <DatePicker.RangePicker
+            key={name}
+            allowEmpty={[true, true]}
+            aria-label={label}
+            placeholder={[
+              t('table.rangeFrom', { field: label }),
+              t('table.rangeTo', { field: label }),
+            ]}
+            value={from || to ? [day(from), day(to)] : null}
+            onChange={(range) => setFilters(rangeFilters(name, range), 'merge')}
+          />
+        );
+      }
+      case 'reference':
+        return (
+          <ReferenceFilter
+            key={name}
+            field={c.field}
+            label={label}
+            value={filterValueOf(filters, name, 'eq')}
+            onChange={(v) => set(name, 'eq', v)}
+          />
+        );
+      case 'number':
+        return (
+          <NumberFilter
+            key={name}
+            label={label}
+            value={filterValueOf(filters, name, 'eq')}
+            onCommit={(v) => set(name, 'eq', v)}
+          />
+        );
+      case 'text':
+        return (
+          <TextFilter
+            key={name}
+            label={label}
+            width={180}
+            value={filterValueOf(filters, name, c.operator)}
+            onCommit={(v) => set(name, c.operator, v)}
+          />
+        );
+    }
+  };
+
+  return (
+    <>
+      {toolbar}
+      {hasKeyword && (
+        <TextFilter
+          label={t('table.keyword')}
+          width={260}
+          value={filterValueOf(filters, KEYWORD_FIELD)}
+          onCommit={(v) => set(KEYWORD_FIELD, 'eq', v)}
+        />
+      )}
+      {controls.map(control)}
+      {(hasKeyword || controls.length > 0) && (
+        <Button
+          icon={<ClearOutlined />}
+          disabled={!active}
+          // Permanent filters survive: refine keeps them under any replace.
+          onClick={() => setFilters([], 'replace')}
+        >
+          {t('table.resetFilters')}
+        </Button>
+      )}
+    </>
+  );
+}
