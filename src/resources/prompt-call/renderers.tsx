@@ -1,0 +1,90 @@
+import type { BaseRecord } from '@refinedev/core';
+import { Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { FieldRenderers } from '../../components/resource/field-format';
+import { sceneCell } from '../record/renderers';
+
+const ASSESSMENT_COLORS: Record<string, string> = { '0': 'default', '1': 'success', '2': 'error' };
+
+/** The operator's rating of a call: unrated, good or bad. */
+export function AssessmentTag({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  const key = String(value ?? 0);
+  if (!(key in ASSESSMENT_COLORS)) return <Tag>{key}</Tag>;
+  return <Tag color={ASSESSMENT_COLORS[key]}>{t(`prompt-call.enums.assessment.${key}`)}</Tag>;
+}
+
+export interface CallVariable {
+  name: string;
+  value: string;
+}
+
+/** The `variables` json of a call: `{ name, value }[]`; anything else reads as none. */
+export function callVariables(value: unknown): CallVariable[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null)
+    .map((v) => ({
+      name: String(v.name ?? ''),
+      value: v.value === null || v.value === undefined ? '' : String(v.value),
+    }));
+}
+
+export function VariableTags({ value }: { value: unknown }) {
+  const variables = callVariables(value);
+  if (!variables.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Space size={[0, 4]} wrap>
+      {variables.map((v, i) => (
+        <Tag key={`${v.name}-${i}`}>{`${v.name}=${v.value}`}</Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** A call's template: its title as the server answers it (`templateTitle`), else its id. */
+export function TemplateLabel({ id, title }: { id: unknown; title: unknown }) {
+  const { t } = useTranslation();
+  if (typeof title === 'string' && title) return <span>{title}</span>;
+  if (id === null || id === undefined || id === '') {
+    return <Typography.Text type="secondary">-</Typography.Text>;
+  }
+  return (
+    <Typography.Text type="secondary" title={t('prompt-call.detail.templateGone')}>
+      #{String(id)}
+    </Typography.Text>
+  );
+}
+
+/** "prompt / completion / total" of one call. */
+export function tokenSummary(row: BaseRecord): string {
+  const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
+  const prompt = n(row.promptTokens);
+  const completion = n(row.completionTokens);
+  const total = row.totalTokens === undefined ? prompt + completion : n(row.totalTokens);
+  return `${prompt} / ${completion} / ${total}`;
+}
+
+export const callRenderers: FieldRenderers = {
+  assessment: (value) => <AssessmentTag value={value} />,
+  variables: (value) => <VariableTags value={value} />,
+  templateId: (value: unknown, row?: BaseRecord) => (
+    <TemplateLabel id={value} title={row?.templateTitle} />
+  ),
+  sceneCode: sceneCell,
+};
+
+/** One column with the three token counts, since the list's cells see one value each. */
+export function tokenColumns(t: TFunction): ColumnsType<BaseRecord> {
+  return [
+    {
+      key: '__tokens',
+      title: t('prompt-call.list.tokens'),
+      render: (_: unknown, row: BaseRecord) => (
+        <Typography.Text>{tokenSummary(row)}</Typography.Text>
+      ),
+    },
+  ];
+}
