@@ -1,0 +1,325 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useDelete, useInvalidate, useOne } from '@refinedev/core';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Popconfirm,
+  Row,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../components/resource/field-format';
+import { ExceptionPage } from '../../pages/exception/ExceptionPage';
+import { feedbackMessage } from '../../providers/feedback';
+import { useStore } from '../../stores/create-store';
+import { roleStore } from '../../stores/role';
+import { useView } from '../view';
+import { usePromptCall, usePromptVersions } from './api';
+import { PromptEditor } from './PromptEditor';
+import { PromptPreview } from './PromptPreview';
+import { ReviewBadges, StatusTag } from './ReviewBadges';
+import { ReviewPanel } from './ReviewPanel';
+import { TemplateView } from './TemplateTextArea';
+import type { PromptRecord, PromptValues, PromptVariable } from './types';
+import { VersionHistory } from './VersionHistory';
+import './prompt.css';
+
+function VariablesView({ rows }: { rows: PromptVariable[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<PromptVariable>
+      size="small"
+      rowKey="fieldName"
+      pagination={false}
+      dataSource={rows}
+      aria-label={t('prompt.fields.variables')}
+      locale={{ emptyText: t('prompt.variables.empty') }}
+      columns={[
+        { key: 'name', title: t('prompt.variables.name'), dataIndex: 'name' },
+        {
+          key: 'type',
+          title: t('prompt.variables.type'),
+          render: (_, v) => t(`prompt.variables.types.${v.type}`),
+        },
+        {
+          key: 'fieldName',
+          title: t('prompt.variables.fieldName'),
+          render: (_, v) => <Typography.Text code>{v.fieldName}</Typography.Text>,
+        },
+        {
+          key: 'options',
+          title: t('prompt.variables.options'),
+          render: (_, v) => (v.options ?? []).join(', ') || '-',
+        },
+        { key: 'url', title: t('prompt.variables.url'), render: (_, v) => v.url || '-' },
+      ]}
+    />
+  );
+}
+
+/** The template tab: its fields, highlighted text, variables and a preview. */
+function TemplateTab({ record }: { record: PromptRecord }) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => record.variables ?? [], [record.variables]);
+  const known = useMemo(() => new Set(rows.map((v) => v.fieldName)), [rows]);
+  return (
+    <Row gutter={24}>
+      <Col xs={24} xl={15}>
+        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={t('prompt.fields.sceneName')}>
+            {record.sceneName ?? record.sceneCode ?? '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.type')}>
+            {record.type
+              ? t(`prompt.enums.type.${record.type}`, { defaultValue: record.type })
+              : '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.status')}>
+            <StatusTag value={record.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.updatedAt')}>
+            {formatDateTime(record.updatedAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.description')} span={2}>
+            {record.description || '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.note')} span={2}>
+            {record.note || '-'}
+          </Descriptions.Item>
+        </Descriptions>
+        <Typography.Title level={5} className="prompt-editor__section">
+          {t('prompt.fields.content')}
+        </Typography.Title>
+        <TemplateView
+          content={record.content ?? ''}
+          known={known}
+          label={t('prompt.fields.content')}
+        />
+        <Typography.Title level={5} className="prompt-editor__section">
+          {t('prompt.fields.variables')}
+        </Typography.Title>
+        <VariablesView rows={rows} />
+      </Col>
+      <Col xs={24} xl={9}>
+        <Card size="small" title={t('prompt.preview.title')}>
+          <PromptPreview content={record.content ?? ''} variables={rows} />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * One template: header with badges, status, edit and delete; tabs for the template, its history
+ * (side-by-side diff, restore) and, for platform templates, the review.
+ */
+export default function PromptDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { route, pageOf, can } = useView();
+  const role = useStore(roleStore);
+  const listPath = pageOf('list')?.path;
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState('template');
+  const invalidate = useInvalidate();
+  const { mutate: remove } = useDelete();
+  const { call, pending } = usePromptCall();
+  const { result, query } = useOne<PromptRecord>({
+    resource: 'prompt',
+    id,
+    queryOptions: { enabled: id !== '', retry: false },
+    errorNotification: false,
+  });
+  const { versions, query: versionsQuery } = usePromptVersions(id || undefined);
+
+  const refresh = () => {
+    void query.refetch();
+    void versionsQuery.refetch();
+    void invalidate({ resource: 'prompt', invalidates: ['list'] });
+  };
+
+  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
+    return <ExceptionPage status="403" />;
+  }
+  if (!id || query.isError) {
+    return (
+      <Card title={t(route.locale)}>
+        <Empty description={t('common.notFoundRecord')} />
+      </Card>
+    );
+  }
+  if (query.isLoading || !result) {
+    return (
+      <Card title={t(route.locale)}>
+        <Skeleton active />
+      </Card>
+    );
+  }
+
+  const record = result;
+  const platform = record.isPublic === 1 || route.scope === 'public';
+  const canEdit = can('edit');
+  const draft = record.pendingVersion
+    ? versions.find((v) => v.number === record.pendingVersion)
+    : undefined;
+  const waitingForDraft = !!record.pendingVersion && !draft;
+  const source = draft ?? record;
+  const initial: Partial<PromptValues> & { sceneName?: string | null } = {
+    title: source.title,
+    sceneCode: source.sceneCode,
+    sceneName: record.sceneName,
+    type: source.type,
+    description: source.description,
+    content: source.content,
+    variables: source.variables ?? [],
+  };
+
+  const setStatus = async (on: boolean) => {
+    try {
+      await call(on ? 'enable' : 'disable', { ids: [record.id] });
+      void feedbackMessage().success(t(on ? 'prompt.detail.enabled' : 'prompt.detail.disabled'));
+      refresh();
+    } catch {
+      // the interceptor has shown why
+    }
+  };
+
+  const header = (
+    <Space wrap>
+      <span>{`${t(route.locale)} · ${record.title}`}</span>
+      <ReviewBadges record={record} />
+    </Space>
+  );
+
+  if (editing) {
+    return (
+      <Card title={header}>
+        {draft && (
+          <Typography.Paragraph type="secondary">
+            {t('prompt.detail.editingDraft', { n: draft.number })}
+          </Typography.Paragraph>
+        )}
+        <PromptEditor
+          mode="edit"
+          record={record}
+          initial={initial}
+          onSaved={(saved) => {
+            setEditing(false);
+            void feedbackMessage().success(
+              saved.reviewState === 'draft' || (platform && saved.pendingVersion)
+                ? t('prompt.detail.savedDraft')
+                : t('prompt.detail.saved'),
+            );
+            refresh();
+          }}
+          onCancel={() => setEditing(false)}
+          onReload={() => {
+            setEditing(false);
+            refresh();
+          }}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title={header}
+      extra={
+        <Space>
+          {canEdit && (
+            <Switch
+              checked={Number(record.status) === 1}
+              loading={pending}
+              aria-label={t('prompt.detail.statusSwitch')}
+              checkedChildren={t('prompt.enums.status.1')}
+              unCheckedChildren={t('prompt.enums.status.0')}
+              onChange={(on) => void setStatus(on)}
+            />
+          )}
+          {canEdit && (
+            <Button
+              icon={<EditOutlined />}
+              disabled={waitingForDraft}
+              onClick={() => setEditing(true)}
+            >
+              {t('buttons.edit')}
+            </Button>
+          )}
+          {can('delete') && (
+            <Popconfirm
+              title={t('form.deleteConfirm', { title: record.title })}
+              okText={t('buttons.delete')}
+              cancelText={t('buttons.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() =>
+                remove(
+                  { resource: 'prompt', id: record.id, successNotification: false },
+                  { onSuccess: () => listPath && navigate(listPath) },
+                )
+              }
+            >
+              <Button danger icon={<DeleteOutlined />}>
+                {t('buttons.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'template',
+            label: t('prompt.detail.tabs.template'),
+            children: <TemplateTab record={record} />,
+          },
+          {
+            key: 'history',
+            label: t('prompt.detail.tabs.history'),
+            children: (
+              <VersionHistory
+                record={record}
+                versions={versions}
+                loading={versionsQuery.isLoading}
+                canRestore={canEdit}
+                onChanged={refresh}
+              />
+            ),
+          },
+          ...(platform
+            ? [
+                {
+                  key: 'review',
+                  label: t('prompt.detail.tabs.review'),
+                  children: (
+                    <ReviewPanel
+                      record={record}
+                      versions={versions}
+                      isAdmin={role === 'admin'}
+                      canSubmit={canEdit}
+                      onChanged={refresh}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Form, Input, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedbackMessage } from '../../providers/feedback';
+import { usePromptCall } from './api';
+import { SideBySideDiff } from './SideBySideDiff';
+import { LIMITS, type PromptRecord, type PromptVersion } from './types';
+
+/** Asks for the reason of a rejection (1–500 characters) and sends it. */
+function RejectDialog({
+  open,
+  number,
+  pending,
+  onCancel,
+  onReject,
+}: {
+  open: boolean;
+  number: number | null | undefined;
+  pending: boolean;
+  onCancel(): void;
+  onReject(reason: string): void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open={open}
+      destroyOnHidden
+      title={t('prompt.review.rejectTitle', { n: number ?? '' })}
+      okText={t('prompt.review.reject')}
+      okButtonProps={{ danger: true, loading: pending }}
+      cancelText={t('buttons.cancel')}
+      onCancel={onCancel}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then(({ reason }) => onReject(reason.trim()))
+          .catch(() => undefined)
+      }
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={t('prompt.review.reason')}
+          rules={[
+            { required: true, whitespace: true, message: t('prompt.review.reasonRequired') },
+            {
+              max: LIMITS.reason,
+              message: t('prompt.review.reasonTooLong', { max: LIMITS.reason }),
+            },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            maxLength={LIMITS.reason}
+            showCount
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * Approval of a platform template's newer version: submit a draft or a rejected version; while
+ * it waits, the admin sees it against the live version and approves or rejects it.
+ */
+export function ReviewPanel({
+  record,
+  versions,
+  isAdmin,
+  canSubmit,
+  onChanged,
+}: {
+  record: PromptRecord;
+  versions: PromptVersion[];
+  isAdmin: boolean;
+  canSubmit: boolean;
+  onChanged(updated: PromptRecord): void;
+}) {
+  const { t } = useTranslation();
+  const { call, pending } = usePromptCall();
+  const [rejecting, setRejecting] = useState(false);
+  const state = record.reviewState ?? 'none';
+  const n = record.pendingVersion;
+  const candidate = versions.find((v) => v.number === n);
+  const live =
+    versions.find((v) => v.number === record.liveVersion) ??
+    versions.find((v) => v.state === 'live');
+
+  const run = async (name: 'submit' | 'approve' | 'reject', done: string, reason?: string) => {
+    try {
+      const updated = await call(name, {
+        id: record.id,
+        version: record.version,
+        ...(reason !== undefined ? { reason } : {}),
+      });
+      void feedbackMessage().success(done);
+      setRejecting(false);
+      onChanged(updated);
+    } catch {
+      // the interceptor has shown why
+    }
+  };
+
+  if (state === 'none') {
+    return <Empty description={t('prompt.review.none')} />;
+  }
+
+  return (
+    <Space direction="vertical" size="middle" className="prompt-history">
+      {state === 'draft' && (
+        <Alert type="info" showIcon message={t('prompt.review.draftBanner', { n: n ?? '' })} />
+      )}
+      {state === 'rejected' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('prompt.review.rejectedBanner', { n: n ?? '' })}
+          description={
+            <>
+              <Typography.Text strong>{t('prompt.review.reason')}: </Typography.Text>
+              {candidate?.reason ?? '-'}
+              {candidate?.reviewerName ? ` (${candidate.reviewerName})` : ''}
+            </>
+          }
+        />
+      )}
+      {state === 'pending' && (
+        <Alert type="warning" showIcon message={t('prompt.review.waiting', { n: n ?? '' })} />
+      )}
+      {(state === 'draft' || state === 'rejected') && canSubmit && (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={pending}
+          onClick={() => void run('submit', t('prompt.review.submitted'))}
+        >
+          {t('prompt.review.submit')}
+        </Button>
+      )}
+      {state === 'pending' && isAdmin && (
+        <>
+          {candidate && (
+            <SideBySideDiff
+              older={live?.content ?? ''}
+              newer={candidate.content}
+              olderLabel={t('prompt.review.liveSide', {
+                n: live?.number ?? record.liveVersion ?? '',
+              })}
+              newerLabel={t('prompt.review.pendingSide', { n: candidate.number })}
+            />
+          )}
+          <Space>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              loading={pending}
+              onClick={() => void run('approve', t('prompt.review.approved'))}
+            >
+              {t('prompt.review.approve')}
+            </Button>
+            <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+              {t('prompt.review.reject')}
+            </Button>
+          </Space>
+          <RejectDialog
+            open={rejecting}
+            number={n}
+            pending={pending}
+            onCancel={() => setRejecting(false)}
+            onReject={(reason) => void run('reject', t('prompt.review.rejected'), reason)}
+          />
+        </>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,207 @@
+import { RollbackOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/resource/field-format';
+import { feedbackMessage } from '../../providers/feedback';
+import { usePromptCall } from './api';
+import { VersionStateTag } from './ReviewBadges';
+import { SideBySideDiff } from './SideBySideDiff';
+import type { PromptRecord, PromptVariable, PromptVersion } from './types';
+import './prompt.css';
+
+/** Default comparison: the live version (else the newest) against the one before it. */
+export function defaultPair(versions: readonly PromptVersion[], live?: number | null) {
+  const numbers = versions.map((v) => v.number).sort((a, b) => b - a);
+  const newer = live && numbers.includes(live) ? live : numbers[0];
+  const older = numbers.find((n) => newer !== undefined && n < newer) ?? newer;
+  return { older, newer };
+}
+
+function variablesText(rows: PromptVariable[] | null | undefined): string {
+  return (rows ?? [])
+    .map((v) => {
+      const extra =
+        v.type === 'select'
+          ? ` [${(v.options ?? []).join(', ')}]`
+          : v.type === 'interface'
+            ? ` ${v.url ?? ''}`
+            : '';
+      return `${v.fieldName} · ${v.name} · ${v.type}${extra}`;
+    })
+    .join('\n');
+}
+
+/** Fields besides the text that differ between two versions, older → newer. */
+export function changedFields(older: PromptVersion, newer: PromptVersion) {
+  const fields: { field: string; before: string; after: string }[] = [];
+  const add = (field: string, before: unknown, after: unknown) => {
+    const b = before === null || before === undefined ? '' : String(before);
+    const a = after === null || after === undefined ? '' : String(after);
+    if (a !== b) fields.push({ field, before: b, after: a });
+  };
+  add('title', older.title, newer.title);
+  add('sceneCode', older.sceneCode, newer.sceneCode);
+  add('type', older.type, newer.type);
+  add('description', older.description, newer.description);
+  add('variables', variablesText(older.variables), variablesText(newer.variables));
+  return fields;
+}
+
+/** Every saved change of a template, a side-by-side comparison of two, and restore. */
+export function VersionHistory({
+  record,
+  versions,
+  loading,
+  canRestore,
+  onChanged,
+}: {
+  record: PromptRecord;
+  versions: PromptVersion[];
+  loading: boolean;
+  canRestore: boolean;
+  onChanged(updated: PromptRecord): void;
+}) {
+  const { t } = useTranslation();
+  const { call, pending } = usePromptCall();
+  const fallback = defaultPair(versions, record.liveVersion);
+  const [chosen, setChosen] = useState<{ older?: number; newer?: number }>({});
+  const olderNumber = chosen.older ?? fallback.older;
+  const newerNumber = chosen.newer ?? fallback.newer;
+  const older = versions.find((v) => v.number === olderNumber);
+  const newer = versions.find((v) => v.number === newerNumber);
+  const platform = record.isPublic === 1;
+
+  const restore = async (number: number) => {
+    try {
+      const updated = await call('restore', { id: record.id, version: record.version, number });
+      void feedbackMessage().success(
+        platform
+          ? t('prompt.history.restoredPlatform')
+          : t('prompt.history.restoredPersonal', { n: updated.liveVersion ?? '' }),
+      );
+      onChanged(updated);
+    } catch {
+      // the interceptor has shown why
+    }
+  };
+
+  const label = (v: PromptVersion) =>
+    `v${v.number} · ${t(`prompt.versionState.${v.state}`)}${v.createdAt ? ` · ${formatDateTime(v.createdAt)}` : ''}`;
+  const options = versions.map((v) => ({ value: v.number, label: label(v) }));
+  const changes = older && newer ? changedFields(older, newer) : [];
+
+  return (
+    <Space direction="vertical" size="large" className="prompt-history">
+      <Table<PromptVersion>
+        size="small"
+        rowKey="number"
+        loading={loading}
+        dataSource={versions}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label={t('prompt.history.title')}
+        locale={{ emptyText: t('table.empty') }}
+        columns={[
+          { key: 'number', title: t('prompt.history.number'), render: (_, v) => `v${v.number}` },
+          {
+            key: 'state',
+            title: t('prompt.history.state'),
+            render: (_, v) => <VersionStateTag state={v.state} />,
+          },
+          {
+            key: 'author',
+            title: t('prompt.history.author'),
+            render: (_, v) => v.authorName ?? v.authorId ?? '-',
+          },
+          {
+            key: 'time',
+            title: t('prompt.history.time'),
+            render: (_, v) => formatDateTime(v.createdAt),
+          },
+          { key: 'note', title: t('prompt.history.note'), render: (_, v) => v.note || '-' },
+          {
+            key: 'reviewer',
+            title: t('prompt.history.reviewer'),
+            render: (_, v) => v.reviewerName ?? '-',
+          },
+          { key: 'reason', title: t('prompt.history.reason'), render: (_, v) => v.reason || '-' },
+          {
+            key: 'actions',
+            title: t('table.actions'),
+            render: (_, v) =>
+              canRestore && v.state !== 'live' ? (
+                <Popconfirm
+                  title={t('prompt.history.restoreConfirm', { n: v.number })}
+                  okText={t('buttons.ok')}
+                  cancelText={t('buttons.cancel')}
+                  onConfirm={() => restore(v.number)}
+                >
+                  <Button
+                    size="small"
+                    icon={<RollbackOutlined />}
+                    loading={pending}
+                    aria-label={t('prompt.history.restoreVersion', { n: v.number })}
+                  >
+                    {t('prompt.history.restore')}
+                  </Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
+      {versions.length > 0 && (
+        <>
+          <Space wrap>
+            <Typography.Text strong>{t('prompt.history.compare')}</Typography.Text>
+            <Select
+              aria-label={t('prompt.history.older')}
+              className="prompt-history__select"
+              value={olderNumber}
+              options={options}
+              onChange={(n: number) =>
+                setChosen((c) => ({ ...c, older: n, newer: c.newer ?? newerNumber }))
+              }
+            />
+            <span aria-hidden>→</span>
+            <Select
+              aria-label={t('prompt.history.newer')}
+              className="prompt-history__select"
+              value={newerNumber}
+              options={options}
+              onChange={(n: number) =>
+                setChosen((c) => ({ ...c, newer: n, older: c.older ?? olderNumber }))
+              }
+            />
+          </Space>
+          {older && newer && (
+            <>
+              <SideBySideDiff
+                older={older.content}
+                newer={newer.content}
+                olderLabel={label(older)}
+                newerLabel={label(newer)}
+              />
+              <Typography.Title level={5}>{t('prompt.history.changedFields')}</Typography.Title>
+              {changes.length ? (
+                <Descriptions bordered size="small" column={1}>
+                  {changes.map((c) => (
+                    <Descriptions.Item key={c.field} label={t(`prompt.fields.${c.field}`)}>
+                      <div className="prompt-history__change">
+                        <span className="prompt-diff__cell--removed">{c.before || '-'}</span>
+                        <span aria-hidden>→</span>
+                        <span className="prompt-diff__cell--added">{c.after || '-'}</span>
+                      </div>
+                    </Descriptions.Item>
+                  ))}
+                </Descriptions>
+              ) : (
+                <Typography.Text type="secondary">{t('prompt.history.noChanges')}</Typography.Text>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Space>
+  );
+}

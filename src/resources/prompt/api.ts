@@ -1,0 +1,59 @@
+import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
+import { apiPath } from '../../../contract/api';
+import { Code } from '../../../contract/envelope';
+import type { PromptRecord, PromptVersion } from './types';
+
+/** The template calls beyond CRUD (docs/DATA-MODEL.md "Prompt template"). */
+export const PROMPT_CALLS = {
+  versions: apiPath('prompt', 'versions'),
+  restore: apiPath('prompt', 'restore'),
+  submit: apiPath('prompt', 'submit'),
+  approve: apiPath('prompt', 'approve'),
+  reject: apiPath('prompt', 'reject'),
+  enable: apiPath('prompt', 'enable'),
+  disable: apiPath('prompt', 'disable'),
+} as const;
+
+export type PromptCall = keyof typeof PROMPT_CALLS;
+
+interface VersionList {
+  list: PromptVersion[];
+  total: number;
+}
+
+/** `prompt/versions {id}`: every saved change, newest first. */
+export function usePromptVersions(id: number | string | undefined) {
+  const { query, result } = useCustom<VersionList>({
+    url: PROMPT_CALLS.versions,
+    method: 'post',
+    config: { payload: { id: Number(id) } },
+    queryOptions: { enabled: id !== undefined && id !== '', retry: false },
+    errorNotification: false,
+  });
+  return { versions: result.data?.list ?? [], query };
+}
+
+/**
+ * One of the template calls as a promise (the interceptor already toasts a failure, so
+ * refine's notices stay off).
+ */
+export function usePromptCall() {
+  const { mutateAsync, mutation } = useCustomMutation<PromptRecord>();
+  const call = async (name: PromptCall, body: Record<string, unknown>): Promise<PromptRecord> => {
+    const { data } = await mutateAsync({
+      url: PROMPT_CALLS[name],
+      method: 'post',
+      values: body,
+      successNotification: false,
+      errorNotification: false,
+    });
+    return data;
+  };
+  return { call, pending: mutation.isPending };
+}
+
+/** A stale `version` (someone else saved first). */
+export function isConflict(error: unknown): boolean {
+  const e = error as Partial<HttpError> | null;
+  return e?.statusCode === 409 || e?.code === Code.CONFLICT;
+}

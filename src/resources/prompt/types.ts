@@ -1,0 +1,82 @@
+import type { BaseRecord } from '@refinedev/core';
+
+/** The kinds of input a template variable asks for (docs/DATA-MODEL.md "Prompt template"). */
+export const VARIABLE_TYPES = ['text', 'number', 'select', 'date', 'interface'] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+/** One row of a template's variable table; `{{fieldName}}` in the text names it. */
+export interface PromptVariable {
+  name: string;
+  type: VariableType;
+  fieldName: string;
+  options?: string[];
+  url?: string;
+}
+
+/** Limits the server checks too; the editor says so before a round trip. */
+export const LIMITS = {
+  title: 128,
+  content: 20_000,
+  description: 1000,
+  note: 200,
+  variables: 50,
+  variableName: 64,
+  options: 50,
+  reason: 500,
+} as const;
+
+export type ReviewState = 'none' | 'draft' | 'pending' | 'rejected';
+export type VersionState = 'live' | 'draft' | 'pending' | 'rejected' | 'archived';
+
+/** A template as detail and page answer it. */
+export interface PromptRecord extends BaseRecord {
+  id: number;
+  version: number;
+  title: string;
+  sceneCode?: string | null;
+  sceneName?: string | null;
+  type?: string;
+  status?: number;
+  isPublic?: number;
+  content?: string;
+  variables?: PromptVariable[] | null;
+  description?: string | null;
+  note?: string | null;
+  ownerId?: string | null;
+  liveVersion?: number | null;
+  pendingVersion?: number | null;
+  reviewState?: ReviewState | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** One saved change of a template (`prompt/versions`). */
+export interface PromptVersion {
+  number: number;
+  state: VersionState;
+  title: string;
+  sceneCode?: string | null;
+  type?: string;
+  content: string;
+  variables?: PromptVariable[] | null;
+  description?: string | null;
+  note?: string | null;
+  authorId?: string | null;
+  authorName?: string | null;
+  createdAt?: string;
+  reviewerId?: string | null;
+  reviewerName?: string | null;
+  reviewedAt?: string | null;
+  reason?: string | null;
+}
+
+/** The fields a template's editor writes. */
+export interface PromptValues {
+  title: string;
+  sceneCode?: string | null;
+  type: string;
+  description?: string | null;
+  note?: string | null;
+  content: string;
+  variables: PromptVariable[];
+}
