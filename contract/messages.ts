@@ -37,6 +37,14 @@ const zh = {
   tooManyValues: '元素总数不能超过 {max}',
   tooDeep: '嵌套层级不能超过 {max}',
   badCharacters: '包含无效字符',
+  badUrl: '必须是 http:// 或 https:// 开头的网址',
+  duplicateTag: '标签不能重复',
+  immutable: '{field} 创建后不可修改',
+  missingVariable: '占位符 {name} 没有对应的变量',
+  unusedVariable: '变量 {name} 未在模板中使用',
+  wrongReviewState: '当前审核状态为「{state}」，不能执行此操作',
+  noSuchVersion: '版本 {number} 不存在',
+  templateUnavailable: '模板不存在、不可见或已停用',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -73,6 +81,14 @@ const en: Record<MessageKey, string> = {
   tooManyValues: 'must hold at most {max} values',
   tooDeep: 'must be nested at most {max} levels deep',
   badCharacters: 'contains invalid characters',
+  badUrl: 'must be a URL starting with http:// or https://',
+  duplicateTag: 'must not repeat a tag',
+  immutable: '{field} cannot be changed after creation',
+  missingVariable: 'placeholder {name} has no variable',
+  unusedVariable: 'variable {name} is not used in the template',
+  wrongReviewState: 'not possible while the review state is "{state}"',
+  noSuchVersion: 'version {number} does not exist',
+  templateUnavailable: 'the template does not exist, is not visible or is disabled',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

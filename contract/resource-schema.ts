@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { promptVariablesSchema } from './prompt-variables';
+import { VERSION_STATES } from './resources/prompt';
 import {
   allFields,
+  referenceKeyType,
   MAX_PAGE_SIZE,
   operatorsFor,
   writableFields,
@@ -43,9 +46,54 @@ export function visibleString() {
   return safeString().refine((s) => !INVISIBLE_ONLY.test(s), { params: { key: 'required' } });
 }
 
+/** An http(s) URL: what a link in the console may open. */
+export function urlString(max = 2048) {
+  return safeString()
+    .trim()
+    .max(max)
+    .refine((s) => /^https?:\/\/[^\s/]+/i.test(s) && URL.canParse(s), {
+      params: { key: 'badUrl' },
+    });
+}
+
+/** A set of labels: distinct, trimmed, 1–32 characters each, at most 20. */
+export function tagsSchema() {
+  return z
+    .array(visibleString().trim().min(1).max(32))
+    .max(20)
+    .refine((tags) => new Set(tags).size === tags.length, { params: { key: 'duplicateTag' } });
+}
+
+/**
+ * Shapes of `json` fields, by `<resource>.<field>`. A json field without one cannot be
+ * declared (valueSchema throws), so nothing unshaped is ever stored.
+ */
+export const JSON_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  'prompt.variables': promptVariablesSchema(),
+  'prompt-call.variables': z
+    .array(z.strictObject({ name: visibleString().max(64), value: safeString().max(2000) }))
+    .max(50),
+};
+
 /** zod type of one value of a field, as accepted in bodies. */
-export function valueSchema(field: FieldDef): z.ZodType {
+export function valueSchema(field: FieldDef, resource?: string): z.ZodType {
   switch (field.type) {
+    case 'url':
+      return urlString(field.max);
+    case 'tags':
+      return tagsSchema();
+    case 'json': {
+      const shape = resource ? JSON_SCHEMAS[`${resource}.${field.name}`] : undefined;
+      if (!shape) throw new Error(`json field ${resource}.${field.name} has no JSON_SCHEMAS shape`);
+      return shape;
+    }
+    case 'reference':
+      return referenceKeyType(field) === 'integer'
+        ? z.number().int().min(1).max(2_147_483_647)
+        : safeString()
+            .trim()
+            .min(1)
+            .max(field.max ?? 64);
     case 'string':
     case 'text': {
       let s = (field.required ? visibleString() : safeString()).trim();
@@ -95,16 +143,33 @@ function scopeShape(def: ResourceDef): Record<string, z.ZodType> {
 export function createSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { ...scopeShape(def) };
   for (const f of writableFields(def, 'create')) {
-    const s = withNull(f, valueSchema(f));
+    const s = withNull(f, valueSchema(f, def.name));
     shape[f.name] = f.required ? s : s.optional();
   }
   return z.strictObject(shape);
 }
 
+/**
+ * Fields an update body may send back from detail but that it never changes: server-managed
+ * and derived ones. The handler drops them (DATA-MODEL.md "round trip").
+ */
+export function ignoredOnUpdate(def: ResourceDef): string[] {
+  return allFields(def)
+    .filter((f) => f.name !== 'id' && f.name !== 'version')
+    .filter((f) => f.readOnly || f.name === def.softDelete)
+    .map((f) => f.name);
+}
+
+/** Create-only fields: accepted in an update body only with their stored value. */
+export function createOnlyFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => f.createOnly && !f.readOnly);
+}
+
 export function updateSchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = { id: idSchema, version: z.number().int().positive() };
-  for (const f of writableFields(def, 'update')) {
-    shape[f.name] = withNull(f, valueSchema(f)).optional();
+  for (const name of ignoredOnUpdate(def)) shape[name] = z.unknown().optional();
+  for (const f of [...writableFields(def, 'update'), ...createOnlyFields(def)]) {
+    shape[f.name] = withNull(f, valueSchema(f, def.name)).optional();
   }
   return z.strictObject(shape);
 }
@@ -116,7 +181,11 @@ export function recordSchema(def: ResourceDef) {
     let s: z.ZodType;
     if (f.type === 'datetime') s = z.string();
     else if (f.type === 'enum' || f.type === 'integer') s = z.union([z.number(), z.string()]);
+    else if (f.type === 'reference')
+      s = referenceKeyType(f) === 'integer' ? z.number() : z.string();
     else if (f.type === 'boolean') s = z.boolean();
+    else if (f.type === 'tags') s = z.array(z.string());
+    else if (f.type === 'json') s = z.unknown();
     else s = z.string();
     shape[f.name] = f.nullable || f.type === 'datetime' ? s.nullable() : s;
   }
@@ -139,7 +208,11 @@ export function pageSchema(def: ResourceDef) {
   const filters = fields
     .filter((f): f is FieldDef & { filter: FilterKind } => f.filter !== undefined)
     .map((f) => {
-      const scalar = valueSchema({ ...f, required: false, min: undefined });
+      // A tags field is filtered by one of its labels.
+      const scalar =
+        f.type === 'tags'
+          ? visibleString().trim().max(32)
+          : valueSchema({ ...f, required: false, min: undefined }, def.name);
       return z.strictObject({
         field: z.literal(f.name),
         operator: z.enum(operatorsFor(f.filter) as [FilterOperator, ...FilterOperator[]]),
@@ -181,13 +254,99 @@ export function pageSchema(def: ResourceDef) {
   });
 }
 
+/** The body of an export: a list query without paging. */
+export function exportSchema(def: ResourceDef) {
+  return pageSchema(def).omit({ current: true, pageSize: true });
+}
+
+/** Delete one row by id, or up to a page of rows by ids. */
+export const idsSchema = z.array(idSchema).min(1).max(MAX_PAGE_SIZE);
+export const deleteSchema = z.union([idBody, z.strictObject({ ids: idsSchema })]);
+
+/** One message of a session's transcript (record/detail). */
+export const messageSchema = z.object({
+  id: z.number(),
+  seq: z.number(),
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.string(),
+  createdAt: z.string(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  feedback: z.enum(['like', 'dislike']).nullable(),
+  feedbackNote: z.string().nullable(),
+});
+
+/** What detail answers beyond the record, by resource. */
+const DETAIL_EXTRAS: Readonly<Record<string, Record<string, z.ZodType>>> = {
+  record: { messages: z.array(messageSchema) },
+};
+
+/** The answer of detail: the record, with what the resource adds (a session's messages). */
+export function detailSchema(def: ResourceDef) {
+  return recordSchema(def).extend(DETAIL_EXTRAS[def.name] ?? {});
+}
+
 export function pageAnswerSchema(def: ResourceDef) {
   return z.object({ list: z.array(recordSchema(def)), total: z.number().int() });
 }
+
+const versionSchema = z.number().int().positive();
+const idsBody = z.strictObject({ ids: idsSchema });
+const versionedBody = z.strictObject({ id: idSchema, version: versionSchema });
+const countAnswer = z.object({ count: z.number().int() });
+
+/** One saved version of a prompt template (prompt/versions). */
+export const promptVersionSchema = z.object({
+  number: z.number(),
+  state: z.enum(VERSION_STATES),
+  title: z.string(),
+  sceneCode: z.string().nullable(),
+  type: z.string(),
+  content: z.string(),
+  variables: z.unknown(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  reviewerId: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
 
 /** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
 export const ENDPOINT_SCHEMAS: Readonly<
   Record<string, Readonly<Record<string, { body: z.ZodType; answer?: z.ZodType }>>>
 > = {
-  scene: { unbindTemplate: { body: idBody } },
+  scene: {
+    unbindTemplate: { body: idBody },
+    bindTemplate: { body: z.strictObject({ id: idSchema, templateId: idSchema }) },
+    summary: { body: idBody, answer: z.record(z.string(), z.unknown()) },
+  },
+  prompt: {
+    enable: { body: idsBody, answer: countAnswer },
+    disable: { body: idsBody, answer: countAnswer },
+    versions: {
+      body: idBody,
+      answer: z.object({ list: z.array(promptVersionSchema), total: z.number().int() }),
+    },
+    restore: {
+      body: z.strictObject({
+        id: idSchema,
+        version: versionSchema,
+        number: z.number().int().min(1).max(2_147_483_647),
+        note: safeString().trim().max(200).optional(),
+      }),
+    },
+    submit: { body: versionedBody },
+    approve: { body: versionedBody },
+    reject: {
+      body: z.strictObject({
+        id: idSchema,
+        version: versionSchema,
+        reason: visibleString().trim().min(1).max(500),
+      }),
+    },
+  },
 };

@@ -34,9 +34,34 @@ export const RESERVED_NAMES: readonly string[] = [
 export const RESOURCE_NAME_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export type Action = (typeof ACTIONS)[number];
 
-export type FieldType = 'string' | 'text' | 'integer' | 'enum' | 'boolean' | 'datetime';
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'enum'
+  | 'boolean'
+  | 'datetime'
+  /** An http(s) URL. */
+  | 'url'
+  /** A set of short labels. */
+  | 'tags'
+  /** A structured value; its shape is the resource's (resource-schema JSON_SCHEMAS). */
+  | 'json'
+  /** The key of a row of another resource (FieldDef.reference). */
+  | 'reference';
+
+/**
+ * A field pointing at another resource's row by `key` (its id or another unique field). Lists
+ * and details also answer the target's `label` under the name `as`, resolved by the server.
+ */
+export interface ReferenceDef {
+  readonly resource: string;
+  readonly key: string;
+  readonly label: string;
+  readonly as: string;
+}
 export type FilterKind = 'eq' | 'contains' | 'range';
-export type FormControl = 'input' | 'textarea' | 'number' | 'select' | 'switch' | 'none';
+export type FormControl = 'input' | 'textarea' | 'number' | 'select' | 'switch' | 'tags' | 'none';
 
 export interface FieldDef {
   readonly name: string;
@@ -65,6 +90,10 @@ export interface FieldDef {
   readonly form?: FormControl;
   /** Unique among live rows; a duplicate answers 40000 naming the field. */
   readonly unique?: boolean;
+  /** For type 'reference': the row it points at and the label answered beside it. */
+  readonly reference?: ReferenceDef;
+  /** Set on the label field a reference derives: the reference field's name. No column. */
+  readonly derivedFrom?: string;
 }
 
 /** Which generic page serves a view; 'page' views always have a dedicated page. */
@@ -118,6 +147,8 @@ export interface EndpointDef {
   readonly path: string;
   readonly action: Action;
   readonly summary: string;
+  /** Only these roles may call it, on top of the policy for `action` (e.g. approving). */
+  readonly roles?: readonly Role[];
 }
 
 export interface ResourceDef {
@@ -174,6 +205,18 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
     if (names.has(f.name)) fail(`field ${f.name} declared twice`);
     names.add(f.name);
     if (f.type === 'enum' && !f.options?.length) fail(`enum field ${f.name} needs options`);
+    if ((f.type === 'reference') !== !!f.reference) {
+      fail(`field ${f.name}: a reference field, and only it, names its reference`);
+    }
+    if (f.sortable && (f.type === 'json' || f.type === 'tags')) {
+      fail(`field ${f.name} of type ${f.type} cannot be sorted`);
+    }
+  }
+  for (const f of def.fields) {
+    if (!f.reference) continue;
+    if (f.reference.resource === def.name) fail(`field ${f.name} refers to its own resource`);
+    if (names.has(f.reference.as)) fail(`reference label ${f.reference.as} clashes with a field`);
+    names.add(f.reference.as);
   }
   const field = (name: string, why: string) => {
     if (!names.has(name)) fail(`${why} names unknown field ${name}`);
@@ -244,9 +287,29 @@ export function viewAction(view: Pick<ViewDef, 'kind' | 'action'>): Action {
   return view.kind === 'page' ? 'list' : view.kind;
 }
 
+/** The read-only label fields references add to records (e.g. sceneName beside sceneCode). */
+export function derivedFields(def: ResourceDef): FieldDef[] {
+  return def.fields
+    .filter((f): f is FieldDef & { reference: ReferenceDef } => !!f.reference)
+    .map((f) => ({
+      name: f.reference.as,
+      type: 'string',
+      nullable: true,
+      readOnly: true,
+      form: 'none',
+      derivedFrom: f.name,
+    }));
+}
+
+/** Every field of a record: system fields, declared fields, then reference labels. */
 export function allFields(def: ResourceDef): readonly FieldDef[] {
   const own = new Set(def.fields.map((f) => f.name));
-  return [...SYSTEM_FIELDS.filter((f) => !own.has(f.name)), ...def.fields];
+  return [...SYSTEM_FIELDS.filter((f) => !own.has(f.name)), ...def.fields, ...derivedFields(def)];
+}
+
+/** The type a reference's key values have: ids are integers, other keys strings. */
+export function referenceKeyType(field: FieldDef): 'integer' | 'string' {
+  return field.reference?.key === 'id' ? 'integer' : 'string';
 }
 
 export function writableFields(def: ResourceDef, mode: 'create' | 'update'): FieldDef[] {
@@ -267,7 +330,12 @@ export function formControlOf(field: FieldDef): FormControl {
     case 'boolean':
       return 'switch';
     case 'datetime':
+    case 'json':
       return 'none';
+    case 'tags':
+      return 'tags';
+    case 'reference':
+      return 'select';
     default:
       return 'input';
   }

@@ -47,6 +47,7 @@ import { ENDPOINT_HANDLERS } from './resources/handlers';
 import { ResourceStore } from './resources/store';
 import { healthRoutes } from './routes/health';
 import { menuRoutes } from './routes/menu';
+import { modelRoutes } from './routes/model';
 import { userRoutes } from './routes/user';
 
 export interface BuildAppOptions {
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   healthRoutes(app, ctx);
   userRoutes(app, ctx);
   menuRoutes(app, ctx);
+  modelRoutes(app, ctx);
   const handlers = options.handlers ?? ENDPOINT_HANDLERS;
   for (const def of resources) {
     const store = stores.get(def.name) as ResourceStore;

@@ -14,19 +14,37 @@ export function statusField(): FieldDef & { name: 'status' } {
   };
 }
 
-/** The scene a row belongs to, by code (scenes are addressed by code across the platform). */
+/**
+ * The scene a row belongs to, by code (scenes are addressed by code across the platform);
+ * records answer the scene's name beside it as `sceneName` (spec §2 columns).
+ */
 export function sceneCodeField(
   extra: Partial<Omit<FieldDef, 'name'>> = {},
 ): FieldDef & { name: 'sceneCode' } {
   return {
-    type: 'string',
+    type: 'reference',
+    reference: { resource: 'scene', key: 'sceneCode', label: 'sceneName', as: 'sceneName' },
     max: 64,
     nullable: true,
     list: true,
     filter: 'eq',
-    search: true,
     ...extra,
     name: 'sceneCode',
+  };
+}
+
+/** A reference to a prompt template by id, answered with its title as `templateTitle`. */
+export function templateIdField(
+  extra: Partial<Omit<FieldDef, 'name'>> = {},
+): FieldDef & { name: 'templateId' } {
+  return {
+    type: 'reference',
+    reference: { resource: 'prompt', key: 'id', label: 'title', as: 'templateTitle' },
+    nullable: true,
+    list: true,
+    filter: 'eq',
+    ...extra,
+    name: 'templateId',
   };
 }
 

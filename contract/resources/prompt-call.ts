@@ -1,12 +1,19 @@
 import { defineResource } from '../resource';
-import { sceneCodeField, USER_ONLY } from './common';
+import { PROMPT_MODEL_TYPES } from './prompt';
+import { sceneCodeField, templateIdField, USER_ONLY } from './common';
 
-/** One call of a template by the platform: read-only but for the operator's assessment. */
+/** 0 = not rated yet, 1 = good, 2 = bad. */
+export const ASSESSMENTS = [0, 1, 2] as const;
+
+/**
+ * One call of a template by the platform. The platform writes calls; operators only rate them
+ * and suggest a better answer.
+ */
 export const promptCall = defineResource({
   name: 'prompt-call',
   prefix: 'prompt/call',
   permissions: { user: ['list', 'show', 'edit'], admin: ['list', 'show', 'edit'] },
-  table: { name: 'prompt_calls' },
+  table: { name: 'prompt_calls', indexes: [['templateId', 'callTime']] },
   // Calls of a personal template are as private as the template.
   ownership: { through: { field: 'templateId', resource: 'prompt' } },
   menu: { group: 'prompt' },
@@ -26,21 +33,34 @@ export const promptCall = defineResource({
       search: true,
       createOnly: true,
     },
+    templateIdField({ createOnly: true }),
+    { name: 'question', type: 'text', required: true, list: true, search: true, createOnly: true },
+    { name: 'answer', type: 'text', nullable: true, list: true, search: true, createOnly: true },
+    { name: 'recommendedAnswer', type: 'text', nullable: true, max: 10_000, list: true },
     {
-      name: 'templateId',
-      type: 'integer',
-      min: 1,
-      nullable: true,
+      name: 'assessment',
+      type: 'enum',
+      options: ASSESSMENTS,
+      default: 0,
       list: true,
       filter: 'eq',
+    },
+    {
+      name: 'variables',
+      type: 'json',
+      nullable: true,
+      list: true,
+      createOnly: true,
+      form: 'none',
+    },
+    {
+      name: 'callTime',
+      type: 'datetime',
+      list: true,
+      sortable: true,
+      filter: 'range',
       createOnly: true,
     },
-    { name: 'question', type: 'text', required: true, list: true, search: true, createOnly: true },
-    { name: 'answer', type: 'text', nullable: true, list: true, createOnly: true },
-    { name: 'recommendedAnswer', type: 'text', nullable: true, list: true },
-    { name: 'assessment', type: 'enum', options: [0, 1, 2], default: 0, list: true, filter: 'eq' },
-    { name: 'variables', type: 'text', nullable: true, max: 10_000, list: true, createOnly: true },
-    { name: 'callTime', type: 'datetime', list: true, sortable: true, createOnly: true },
     {
       name: 'userId',
       type: 'string',
@@ -50,8 +70,49 @@ export const promptCall = defineResource({
       filter: 'eq',
       createOnly: true,
     },
-    { name: 'promptTokens', type: 'integer', min: 0, default: 0, list: true, createOnly: true },
-    { name: 'completionTokens', type: 'integer', min: 0, default: 0, list: true, createOnly: true },
+    {
+      name: 'promptTokens',
+      type: 'integer',
+      min: 0,
+      default: 0,
+      list: true,
+      sortable: true,
+      createOnly: true,
+    },
+    {
+      name: 'completionTokens',
+      type: 'integer',
+      min: 0,
+      default: 0,
+      list: true,
+      sortable: true,
+      createOnly: true,
+    },
+    // prompt + completion, written with the call so lists can sort by it.
+    {
+      name: 'totalTokens',
+      type: 'integer',
+      default: 0,
+      list: true,
+      sortable: true,
+      readOnly: true,
+    },
     sceneCodeField({ createOnly: true }),
+    {
+      name: 'modelType',
+      type: 'enum',
+      options: PROMPT_MODEL_TYPES,
+      default: 'CHATGPT',
+      filter: 'eq',
+      createOnly: true,
+    },
+    {
+      name: 'modelVersion',
+      type: 'string',
+      max: 64,
+      nullable: true,
+      filter: 'eq',
+      createOnly: true,
+    },
   ],
 });

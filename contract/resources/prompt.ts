@@ -4,9 +4,18 @@ import { ANY, descriptionField, FULL_CRUD, sceneCodeField, statusField, USER_ONL
 /** Model a template targets (spec §2: WINGPT or CHATGPT). */
 export const PROMPT_MODEL_TYPES = ['WINGPT', 'CHATGPT'] as const;
 
+/** Where a template's newest change stands (DATA-MODEL.md "Versions and approval"). */
+export const REVIEW_STATES = ['none', 'draft', 'pending', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** States of one saved version. */
+export const VERSION_STATES = ['live', 'draft', 'pending', 'rejected', 'archived'] as const;
+export type VersionState = (typeof VERSION_STATES)[number];
+
 /**
  * Prompt templates: platform-wide (isPublic 1, every operator) and personal (isPublic 0, only
- * their owner ever sees them, the admin included: spec §2 "my templates").
+ * their owner ever sees them, the admin included: spec §2 "my templates"). Every saved change is
+ * a version; platform changes go live only when the admin approves them.
  */
 export const prompt = defineResource({
   name: 'prompt',
@@ -24,6 +33,37 @@ export const prompt = defineResource({
     { name: 'list', kind: 'list', roles: USER_ONLY, scope: 'personal' },
     { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true, scope: 'personal' },
   ],
+  endpoints: {
+    enable: {
+      path: 'enable',
+      action: 'edit',
+      summary: 'Enable templates by ids; answers the count',
+    },
+    disable: {
+      path: 'disable',
+      action: 'edit',
+      summary: 'Disable templates by ids; answers the count',
+    },
+    versions: { path: 'versions', action: 'show', summary: 'Every saved version, newest first' },
+    restore: {
+      path: 'restore',
+      action: 'edit',
+      summary: 'Save an old version as a new one (a draft for platform templates)',
+    },
+    submit: { path: 'submit', action: 'edit', summary: 'Submit the draft for review' },
+    approve: {
+      path: 'approve',
+      action: 'edit',
+      roles: ['admin'],
+      summary: 'Make the pending version live (admin)',
+    },
+    reject: {
+      path: 'reject',
+      action: 'edit',
+      roles: ['admin'],
+      summary: 'Reject the pending version with a reason (admin)',
+    },
+  },
   titleField: 'title',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
@@ -49,8 +89,22 @@ export const prompt = defineResource({
     statusField(),
     { name: 'isPublic', type: 'enum', options: [0, 1], default: 0, filter: 'eq', createOnly: true },
     { name: 'content', type: 'text', required: true, max: 20_000, search: true },
+    { name: 'variables', type: 'json', nullable: true, form: 'none' },
     descriptionField({ list: false }),
+    { name: 'note', type: 'string', max: 200, nullable: true, form: 'textarea' },
     // Set from the caller's token on create; never accepted in a body.
     { name: 'ownerId', type: 'string', max: 64, nullable: true, readOnly: true, form: 'none' },
+    { name: 'liveVersion', type: 'integer', readOnly: true, default: 1, form: 'none' },
+    { name: 'pendingVersion', type: 'integer', nullable: true, readOnly: true, form: 'none' },
+    {
+      name: 'reviewState',
+      type: 'enum',
+      options: REVIEW_STATES,
+      default: 'none',
+      readOnly: true,
+      list: true,
+      filter: 'eq',
+      form: 'none',
+    },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { ANY, nameField, USER_ONLY } from './common';
+import { ANY, nameField, templateIdField, USER_ONLY } from './common';
 
 /** Scene type as stored: 0 = prompt mode, 1 = chat mode (spec §3). */
 export const SCENE_TYPES = [0, 1] as const;
@@ -29,6 +29,16 @@ export const scene = defineResource({
     { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
   ],
   endpoints: {
+    bindTemplate: {
+      path: 'template/bind',
+      action: 'edit',
+      summary: 'Bind an enabled template the caller can see to a scene; answers the scene',
+    },
+    summary: {
+      path: 'summary',
+      action: 'show',
+      summary: 'Calls, tokens and chats of a scene over the last 7 days, with recent ones',
+    },
     unbindTemplate: {
       path: 'template/unbind',
       action: 'edit',
@@ -60,7 +70,8 @@ export const scene = defineResource({
       filter: 'eq',
     },
     { name: 'description', type: 'text', nullable: true, max: 1000, list: true, search: true },
-    { name: 'templateId', type: 'integer', nullable: true, min: 1, list: false, filter: 'eq' },
+    // Bound through template/bind, which checks the template; never through create or update.
+    templateIdField({ readOnly: true, form: 'none' }),
     { name: 'isDel', type: 'integer', readOnly: true, default: 0, form: 'none' },
   ],
 });

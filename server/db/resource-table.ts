@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -13,6 +14,7 @@ import {
   type PgTable,
 } from 'drizzle-orm/pg-core';
 import {
+  referenceKeyType,
   snakeCase,
   SYSTEM_FIELDS,
   tableNameOf,
@@ -25,6 +27,7 @@ import { systemColumns } from './schema/system-columns';
 /** Room for string enum values: the longest option, at least this. */
 const ENUM_LENGTH = 16;
 const STRING_LENGTH = 255;
+const URL_LENGTH = 2048;
 
 /** The column a field's declaration implies: type, length, nullability, default. */
 export function columnFor(field: FieldDef): PgColumnBuilderBase {
@@ -36,6 +39,23 @@ export function columnFor(field: FieldDef): PgColumnBuilderBase {
       break;
     case 'text':
       column = text(name);
+      break;
+    case 'url':
+      column = varchar(name, { length: field.max ?? URL_LENGTH });
+      break;
+    case 'tags':
+      // Never NULL: "no tags" is the empty set, so containment filters need no NULL case.
+      return text(name)
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`);
+    case 'json':
+      return field.required ? jsonb(name).notNull() : jsonb(name);
+    case 'reference':
+      column =
+        referenceKeyType(field) === 'integer'
+          ? integer(name)
+          : varchar(name, { length: field.max ?? STRING_LENGTH });
       break;
     case 'integer':
       column = integer(name);
@@ -104,7 +124,11 @@ export function resourceTable<const R extends ResourceDef>(def: R) {
         const ix = uniqueIndex(live ? `${base}_live_uq` : `${base}_uq`).on(col(f.name));
         return live ? ix.where(live) : ix;
       }),
-      ...indexed.map((f) => index(`${tableName}_${snakeCase(f.name)}_idx`).on(col(f.name))),
+      ...indexed.map((f) => {
+        const ix = index(`${tableName}_${snakeCase(f.name)}_idx`);
+        // A tags filter asks "contains this label": a GIN index answers that, a B-tree cannot.
+        return f.type === 'tags' ? ix.using('gin', col(f.name)) : ix.on(col(f.name));
+      }),
       ...(def.table?.indexes ?? []).map((fields) => {
         const [first, ...rest] = fields.map(col);
         return index(`${tableName}_${fields.map(snakeCase).join('_')}_idx`).on(

@@ -166,8 +166,14 @@ function reasonsOf(issue: $ZodIssue, base: readonly PropertyKey[], input: unknow
       return unionReasons(issue, path, input, present);
     case 'custom': {
       // Contract refinements name their reason as a message key (contract/resource-schema.ts).
-      const key: unknown = issue.params?.key;
-      return [{ field, key: isMessageKey(key) ? key : 'badFormat' }];
+      const { key, ...rest } = (issue.params ?? {}) as Record<string, unknown>;
+      const params = Object.fromEntries(
+        Object.entries(rest).filter(
+          (e): e is [string, string | number] =>
+            typeof e[1] === 'string' || typeof e[1] === 'number',
+        ),
+      );
+      return [{ field, key: isMessageKey(key) ? key : 'badFormat', params }];
     }
     default:
       return [{ field, key: 'badFormat' }];

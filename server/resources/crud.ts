@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,16 +6,27 @@ import { apiPath } from '../../contract/api';
 import { requirePermission } from '../auth/access';
 import { callerOf } from '../auth/authenticate';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
-import type { Action, ResourceDef } from '../../contract/resource';
+import type { Action, ResourceDef, Role } from '../../contract/resource';
+import { forbidden } from '../http/app-error';
 import {
+  createOnlyFields,
   createSchema,
+  deleteSchema,
+  detailSchema,
+  exportSchema,
   idBody,
+  ignoredOnUpdate,
   pageAnswerSchema,
   pageSchema,
   recordSchema,
   updateSchema,
   type PageQuery,
 } from '../../contract/resource-schema';
+import { allFields } from '../../contract/resource';
+import { localeOf } from '../http/locale';
+import { BEHAVIOURS } from './behaviours';
+import { CsvWriter } from './csv';
+import type { Row } from './rows';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
 import { toColumnValues } from './rows';
@@ -26,10 +38,19 @@ export const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
  * Route options shared by every manage call of a resource. Identity and permission are checked
  * before the body is validated, so a stranger learns nothing about a call's schema.
  */
-export function guarded(ctx: AppContext, def: ResourceDef, action: Action) {
-  return {
-    preValidation: [ctx.authenticate, requirePermission(ctx.enforcer, def.name, action)],
-  };
+export function guarded(
+  ctx: AppContext,
+  def: ResourceDef,
+  action: Action,
+  roles?: readonly Role[],
+) {
+  const checks = [ctx.authenticate, requirePermission(ctx.enforcer, def.name, action)];
+  if (roles) {
+    checks.push(async function requireRole(request) {
+      if (!roles.includes(callerOf(request).role)) throw forbidden();
+    });
+  }
+  return { preValidation: checks };
 }
 
 /** Mounts page/detail/create/update/delete for one resource (DESIGN.md "Config-driven resources"). */
@@ -42,6 +63,8 @@ export function crudRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = apiPath(def.prefix);
   const record = recordSchema(def);
+  const ignored = ignoredOnUpdate(def);
+  const behaviour = BEHAVIOURS[def.name] ?? {};
   const docs = (summary: string) => ({ tags: [def.name], summary, security: [{ bearer: [] }] });
 
   r.post(`${base}/page`, {
@@ -60,10 +83,16 @@ export function crudRoutes(
     schema: {
       ...docs(`One ${def.name} record`),
       body: idBody,
-      response: { 200: envelopeOf(record), ...errors },
+      response: { 200: envelopeOf(detailSchema(def)), ...errors },
     },
-    handler: async (request) =>
-      success(request, await store.detail(request.body.id, callerOf(request))),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const id = request.body.id;
+      return success(
+        request,
+        await (behaviour.detail ? behaviour.detail(store, id, caller) : store.detail(id, caller)),
+      );
+    },
   });
 
   r.post(`${base}/create`, {
@@ -76,7 +105,13 @@ export function crudRoutes(
     handler: async (request) => {
       const body = request.body as Record<string, unknown> & { scope?: string };
       const values = toColumnValues(def, body);
-      return success(request, await store.create(values, callerOf(request), body.scope));
+      const caller = callerOf(request);
+      return success(
+        request,
+        await (behaviour.create
+          ? behaviour.create(store, values, caller, body.scope)
+          : store.create(values, caller, body.scope)),
+      );
     },
   });
 
@@ -88,9 +123,23 @@ export function crudRoutes(
       response: { 200: envelopeOf(record), ...errors },
     },
     handler: async (request) => {
-      const { id, version } = request.body as { id: number; version: number };
-      const values = toColumnValues(def, request.body, ['id', 'version']);
-      return success(request, await store.update(id, version, values, callerOf(request)));
+      const body = request.body as Row & { id: number; version: number };
+      // A detail answer sent back: managed and derived fields are dropped, create-only ones
+      // must be unchanged (DATA-MODEL.md "round trip").
+      const fixed = createOnlyFields(def).map((f) => f.name);
+      const values = toColumnValues(def, body, ['id', 'version', ...ignored, ...fixed]);
+      const unchanged = toColumnValues(def, body, [
+        ...allFields(def)
+          .map((f) => f.name)
+          .filter((n) => !fixed.includes(n)),
+      ]);
+      const caller = callerOf(request);
+      return success(
+        request,
+        await (behaviour.update
+          ? behaviour.update(store, body.id, body.version, values, caller, unchanged)
+          : store.update(body.id, body.version, values, caller, unchanged)),
+      );
     },
   });
 
@@ -98,12 +147,56 @@ export function crudRoutes(
     ...guarded(ctx, def, 'delete'),
     schema: {
       ...docs(
-        def.softDelete ? `Delete a ${def.name} record (soft)` : `Delete a ${def.name} record`,
+        `Delete a ${def.name} record${def.softDelete ? ' (soft)' : ''}, or several by ids ` +
+          '(answers the ids deleted)',
       ),
-      body: idBody,
-      response: { 200: envelopeOf(z.object({ id: z.number().int() })), ...errors },
+      body: deleteSchema,
+      response: {
+        200: envelopeOf(
+          z.union([z.object({ id: z.number().int() }), z.object({ ids: z.array(z.number()) })]),
+        ),
+        ...errors,
+      },
     },
-    handler: async (request) =>
-      success(request, await store.remove(request.body.id, callerOf(request))),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const body = request.body as { id: number } | { ids: number[] };
+      if ('ids' in body) return success(request, { ids: await store.removeMany(body.ids, caller) });
+      return success(request, await store.remove(body.id, caller));
+    },
+  });
+
+  r.post(`${base}/export`, {
+    ...guarded(ctx, def, 'list'),
+    schema: {
+      ...docs(
+        `Export the ${def.name} records a list query selects, as CSV streamed in batches ` +
+          '(text/csv; header row in the caller’s language)',
+      ),
+      body: exportSchema(def),
+      response: { ...errors },
+    },
+    handler: async (request, reply) => {
+      const query = request.body as Omit<PageQuery, 'current' | 'pageSize'>;
+      const fields = allFields(def).filter(
+        (f) => f.name !== 'version' && f.name !== def.softDelete,
+      );
+      const csv = new CsvWriter(def, fields, localeOf(request));
+      const batches = store.batches(query, callerOf(request));
+      // The first batch runs before the answer starts, so a bad query still gets an envelope.
+      const first = await batches.next();
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.csv"`);
+      async function* lines() {
+        yield csv.header();
+        if (first.done) return;
+        yield csv.rows(first.value);
+        for await (const rows of batches) yield csv.rows(rows);
+      }
+      // A stream is sent as is; the envelope type of the route does not describe it.
+      return reply.send(Readable.from(lines()) as never);
+    },
   });
 }

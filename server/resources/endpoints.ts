@@ -38,7 +38,7 @@ export function endpointRoutes(
       throw new Error(`resource ${def.name}: endpoint ${name} needs a body schema and a handler`);
     }
     r.post(endpointPath(def, name), {
-      ...guarded(ctx, def, endpoint.action),
+      ...guarded(ctx, def, endpoint.action, endpoint.roles),
       schema: {
         tags: [def.name],
         summary: endpoint.summary,

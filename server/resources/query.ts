@@ -3,10 +3,12 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
   isNull,
+  lt,
   lte,
   ne,
   or,
@@ -44,6 +46,22 @@ function textOf(field: FieldDef, column: PgColumn): PgColumn | SQL {
   return field.type === 'string' || field.type === 'text' ? column : sql`${column}::text`;
 }
 
+/** A tags filter: eq = has the label, ne = has not, in = has any of them. */
+function tagsCondition(column: PgColumn, operator: string, value: unknown, at: string): SQL {
+  const labels = (Array.isArray(value) ? value : [value]).map(String);
+  const array = sql`${sql.param(labels)}::text[]`;
+  switch (operator) {
+    case 'eq':
+      return sql`${column} @> ${array}`;
+    case 'ne':
+      return sql`not (${column} @> ${array})`;
+    case 'in':
+      return labels.length ? sql`${column} && ${array}` : sql`false`;
+    default:
+      throw invalidField(at, 'badFormat');
+  }
+}
+
 /** The WHERE of a list query: live rows, filters and keyword, all parameterised. */
 export function whereOf(
   def: ResourceDef,
@@ -60,6 +78,10 @@ export function whereOf(
     const column = columnOf(columns, field.name);
     const at = `filters.${i}.value`;
     const { operator, value } = filter;
+    if (field.type === 'tags') {
+      parts.push(tagsCondition(column, operator, value, at));
+      return;
+    }
     if (operator === 'in') {
       if (!Array.isArray(value)) throw invalidField(at, 'expectedType', { expected: 'array' });
       const values = value.map((v) => scalar(field, v));
@@ -101,19 +123,75 @@ export function whereOf(
   return and(...parts);
 }
 
-/** ORDER BY: the requested sorters (or the resource default), then id so pages are stable. */
-export function orderOf(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']): SQL[] {
+interface SortKey {
+  field: FieldDef;
+  column: PgColumn;
+  order: SortOrder;
+}
+
+/** The sort of a list: the requested sorters (or the resource default), then id. */
+function sortKeys(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']): SortKey[] {
+  const fields = new Map(allFields(def).map((f) => [f.name, f]));
   const requested: { field: string; order: SortOrder }[] = sorters?.length
     ? sorters
     : def.defaultSort
       ? [def.defaultSort]
       : [];
-  const order = requested.map((s) =>
-    s.order === 'desc' ? desc(columnOf(columns, s.field)) : asc(columnOf(columns, s.field)),
-  );
+  const keys = requested.map((s) => ({
+    field: fields.get(s.field) as FieldDef,
+    column: columnOf(columns, s.field),
+    order: s.order,
+  }));
   if (!requested.some((s) => s.field === 'id')) {
-    const idColumn = columnOf(columns, 'id');
-    order.push(requested[0]?.order === 'desc' ? desc(idColumn) : asc(idColumn));
+    keys.push({
+      field: fields.get('id') as FieldDef,
+      column: columnOf(columns, 'id'),
+      order: requested[0]?.order ?? 'asc',
+    });
   }
-  return order;
+  return keys;
+}
+
+/**
+ * ORDER BY: the requested sorters (or the resource default), then id so pages are stable. Empty
+ * values of a nullable field sort last either way (a plain DESC would put them first); columns
+ * that cannot be NULL keep the plain order, which their B-tree index serves both ways.
+ */
+export function orderOf(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']): SQL[] {
+  return sortKeys(def, columns, sorters).map(({ field, column, order }) => {
+    if (field.nullable) {
+      return order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+    }
+    return order === 'desc' ? desc(column) : asc(column);
+  });
+}
+
+/**
+ * Rows strictly after `last` in the order orderOf gives (keyset paging for export): for some
+ * key k, every earlier key equals last's and key k is past it. With NULLS LAST, the rows past a
+ * value are the greater (or smaller) ones and the empty ones; nothing is past an empty value.
+ */
+export function afterKey(
+  def: ResourceDef,
+  columns: Columns,
+  sorters: PageQuery['sorters'],
+  last: Record<string, unknown>,
+): SQL {
+  const keys = sortKeys(def, columns, sorters);
+  const branches: SQL[] = [];
+  keys.forEach((key, k) => {
+    const value = last[key.field.name];
+    if (value === null || value === undefined) {
+      if (!key.field.nullable) throw new Error(`sort key ${key.field.name} has no value`);
+    } else {
+      const past = key.order === 'desc' ? lt(key.column, value) : gt(key.column, value);
+      const beyond = key.field.nullable ? or(past, isNull(key.column)) : past;
+      const ties = keys.slice(0, k).map((earlier) => {
+        const v = last[earlier.field.name];
+        return v === null || v === undefined ? isNull(earlier.column) : eq(earlier.column, v);
+      });
+      branches.push(and(...ties, beyond) as SQL);
+    }
+  });
+  return or(...branches) ?? sql`false`;
 }

@@ -1,12 +1,12 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
-import { allFields, type ResourceDef } from '../../contract/resource';
+import { allFields, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import type { Database } from '../db/client';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
-import { orderOf, whereOf } from './query';
+import { afterKey, orderOf, whereOf } from './query';
 import { toRecord, withDefaults, type Row } from './rows';
 import { visibleTo, type Caller, type StoreLookup } from './visibility';
 
@@ -26,7 +26,7 @@ export class ResourceStore {
     private readonly lookup: StoreLookup = () => undefined,
   ) {
     this.columns = getTableColumns(table);
-    const missing = allFields(def).filter((f) => !this.columns[f.name]);
+    const missing = allFields(def).filter((f) => !f.derivedFrom && !this.columns[f.name]);
     if (missing.length) {
       throw new Error(
         `resource ${def.name}: no column for ${missing.map((f) => f.name).join(', ')}`,
@@ -34,8 +34,51 @@ export class ResourceStore {
     }
   }
 
-  private col(name: string): PgColumn {
+  col(name: string): PgColumn {
     return this.columns[name] as PgColumn;
+  }
+
+  /** The same store over another handle to the database: a transaction. */
+  withDb(db: Database): ResourceStore {
+    return new ResourceStore(this.def, this.table, db, this.lookup);
+  }
+
+  /** Runs `work` in one transaction, with this store bound to it. */
+  transaction<T>(work: (store: ResourceStore, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      work(this.withDb(tx as unknown as Database), tx as unknown as Database),
+    );
+  }
+
+  /** The store of another resource (references, visibility that follows another row). */
+  other(name: string): ResourceStore {
+    const store = this.lookup(name);
+    if (!store) throw new Error(`resource ${this.def.name}: no store for ${name}`);
+    return store;
+  }
+
+  /**
+   * What a list or detail selects: every column, plus each reference's label as a scalar
+   * subquery over the target's live rows the caller may see. One statement per page however
+   * many rows it has (no N+1), and an index on the target's key serves each lookup.
+   */
+  selection(caller: Caller): Record<string, PgColumn | SQL.Aliased> {
+    const out: Record<string, PgColumn | SQL.Aliased> = { ...this.columns };
+    for (const f of this.def.fields) {
+      if (!f.reference) continue;
+      const target = this.other(f.reference.resource);
+      const label = this.db
+        .select({ label: target.col(f.reference.label) })
+        .from(target.table)
+        .where(and(eq(target.col(f.reference.key), this.col(f.name)), target.visibleWhere(caller)))
+        .limit(1);
+      out[f.reference.as] = sql`(${label})`.as(f.reference.as);
+    }
+    return out;
+  }
+
+  private get hasReferences(): boolean {
+    return this.def.fields.some((f) => f.reference);
   }
 
   /** Live rows the caller may see: not soft-deleted, not someone else's. */
@@ -63,7 +106,7 @@ export class ResourceStore {
     const where = and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query));
     const [rows, totals] = await Promise.all([
       this.db
-        .select()
+        .select(this.selection(caller))
         .from(this.table)
         .where(where)
         .orderBy(...orderOf(this.def, this.columns, query.sorters))
@@ -76,9 +119,48 @@ export class ResourceStore {
 
   async detail(id: number, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const [row] = await this.db.select().from(this.table).where(this.live(id, caller)).limit(1);
+    const [row] = await this.db
+      .select(this.selection(caller))
+      .from(this.table)
+      .where(this.live(id, caller))
+      .limit(1);
     if (!row) throw notFound();
     return toRecord(this.def, row);
+  }
+
+  /** A written row as answered: with its reference labels, which `returning` cannot give. */
+  private async answer(row: Row, caller: Caller): Promise<Row> {
+    return this.hasReferences ? this.detail(row.id as number, caller) : toRecord(this.def, row);
+  }
+
+  /**
+   * The rows of a list query for export, in its order, one batch at a time: each batch is its
+   * own statement continuing after the last row's sort key, so memory stays flat and other
+   * requests run between batches (PGlite has one connection).
+   */
+  async *batches(
+    query: Omit<PageQuery, 'current' | 'pageSize'>,
+    caller: Caller,
+    size = 1000,
+  ): AsyncGenerator<Row[]> {
+    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
+      eq(this.col(f), v),
+    );
+    const base = and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query));
+    let last: Row | undefined;
+    for (;;) {
+      const where = last ? and(base, afterKey(this.def, this.columns, query.sorters, last)) : base;
+      const rows = await this.db
+        .select(this.selection(caller))
+        .from(this.table)
+        .where(where)
+        .orderBy(...orderOf(this.def, this.columns, query.sorters))
+        .limit(size);
+      if (!rows.length) return;
+      last = rows[rows.length - 1] as Row;
+      yield rows.map((r) => toRecord(this.def, r));
+      if (rows.length < size) return;
+    }
   }
 
   /** Creates a row in `scope` (its values win); the caller becomes the owner of owned rows. */
@@ -96,15 +178,34 @@ export class ResourceStore {
         .values(row0 as PgTable['$inferInsert'])
         .returning(),
     );
-    return toRecord(this.def, row as Row);
+    return this.answer(row as Row, caller);
   }
 
-  /** Optimistic update: changes the row only if `version` is still the stored one. */
-  async update(id: number, version: number, values: Row, caller: Caller): Promise<Row> {
+  /**
+   * Optimistic update: changes the row only if `version` is still the stored one. `unchanged`
+   * holds create-only values the body sent back: each must equal the stored one (40000
+   * `immutable` naming the field otherwise), so a detail answer can be sent back as it came.
+   */
+  async update(
+    id: number,
+    version: number,
+    values: Row,
+    caller: Caller,
+    unchanged: Row = {},
+  ): Promise<Row> {
     if (!storable(id)) throw notFound();
+    if (Object.keys(unchanged).length) {
+      const stored = await this.detail(id, caller);
+      for (const [field, value] of Object.entries(unchanged)) {
+        const def = this.def.fields.find((f) => f.name === field);
+        if (!sameValue(def, stored[field], value)) {
+          throw invalidField(field, 'immutable', { field });
+        }
+      }
+    }
     const where = and(this.live(id, caller), eq(this.col('version'), version));
     const [row] = await this.write(where, values);
-    if (row) return toRecord(this.def, row);
+    if (row) return this.answer(row, caller);
     await this.detail(id, caller); // throws 40400 when the row is gone or not the caller's
     throw new AppError(Code.CONFLICT, 'conflict');
   }
@@ -114,7 +215,29 @@ export class ResourceStore {
     if (!storable(id)) throw notFound();
     const [row] = await this.write(this.live(id, caller), values);
     if (!row) throw notFound();
-    return toRecord(this.def, row);
+    return this.answer(row, caller);
+  }
+
+  /** The same change to every listed live row the caller may see; answers the ids changed. */
+  async patchMany(ids: readonly number[], values: Row, caller: Caller): Promise<number[]> {
+    const valid = ids.filter(storable);
+    if (!valid.length) return [];
+    const rows = await this.write(
+      and(inArray(this.col('id'), valid), this.visibleWhere(caller)),
+      values,
+    );
+    return rows.map((r) => r.id as number);
+  }
+
+  /** Deletes every listed live row the caller may see; answers the ids deleted. */
+  async removeMany(ids: readonly number[], caller: Caller): Promise<number[]> {
+    const valid = ids.filter(storable);
+    if (!valid.length) return [];
+    const where = and(inArray(this.col('id'), valid), this.visibleWhere(caller));
+    const rows = this.def.softDelete
+      ? await this.write(where, { [this.def.softDelete]: 1 })
+      : await this.db.delete(this.table).where(where).returning();
+    return rows.map((r) => (r as Row).id as number);
   }
 
   async remove(id: number, caller: Caller): Promise<{ id: number }> {
@@ -152,6 +275,26 @@ export class ResourceStore {
       throw invalidField(field, 'duplicate', { field });
     }
   }
+}
+
+/** Equality of a stored value and a body value: datetimes as instants, json structurally. */
+function sameValue(field: FieldDef | undefined, stored: unknown, sent: unknown): boolean {
+  if (stored === sent) return true;
+  if (stored == null || sent == null) return false;
+  if (field?.type === 'datetime') return Date.parse(String(stored)) === Date.parse(String(sent));
+  if (typeof stored === 'object' || typeof sent === 'object') {
+    return canonical(stored) === canonical(sent);
+  }
+  return String(stored) === String(sent);
+}
+
+/** JSON with object keys sorted: jsonb reorders keys, so key order must not count. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function storable(id: number): boolean {
