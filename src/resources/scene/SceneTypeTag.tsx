@@ -1,6 +1,8 @@
+import type { BaseRecord } from '@refinedev/core';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sceneMode, type SceneMode } from '../../../contract/resources/scene';
+import type { FieldRenderers } from '../../components/resource/field-format';
 
 function modeOrError(value: unknown): SceneMode | Error {
   try {
@@ -31,4 +33,14 @@ export function SceneTypeTag({ value }: { value: unknown }) {
   );
 }
 
-export const sceneRenderers = { type: (value: unknown) => <SceneTypeTag value={value} /> };
+/** Bound template cell: the title the server answers beside the id, when the row is given. */
+function templateCell(value: unknown, row?: BaseRecord) {
+  if (value === null || value === undefined) return undefined;
+  const title = row?.templateTitle;
+  return typeof title === 'string' && title ? title : `#${String(value)}`;
+}
+
+export const sceneRenderers: FieldRenderers = {
+  type: (value: unknown) => <SceneTypeTag value={value} />,
+  templateId: templateCell,
+};

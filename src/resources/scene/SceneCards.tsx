@@ -1,0 +1,222 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/core';
+import type { BaseRecord, CrudFilter } from '@refinedev/core';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  Pagination,
+  Row,
+  Select,
+  Space,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SCENE_TYPES } from '../../../contract/resources/scene';
+import { enumLabel, fieldLabel, formatDateTime } from '../../components/resource/field-format';
+import { ResourceFormModal } from '../../components/resource/ResourceFormModal';
+import { ExceptionPage } from '../../pages/exception/ExceptionPage';
+import { KEYWORD_FIELD } from '../../providers/data';
+import { useView } from '../view';
+import { SceneTypeTag } from './SceneTypeTag';
+import './scene.css';
+
+export const CARD_PAGE_SIZES = [12, 24, 48];
+
+function SceneCard({ scene, detailPath }: { scene: BaseRecord; detailPath?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = String(scene.sceneName ?? scene.id);
+  const href = detailPath ? `${detailPath}?id=${String(scene.id)}` : undefined;
+  const template = typeof scene.templateTitle === 'string' ? scene.templateTitle : '';
+  const description = typeof scene.description === 'string' ? scene.description : '';
+  return (
+    <Card
+      size="small"
+      hoverable={!!href}
+      className={href ? 'scene-card scene-card--link' : 'scene-card'}
+      title={
+        href ? (
+          // The card navigates too; the link is there for keyboards and screen readers.
+          <Link to={href} onClick={(e) => e.stopPropagation()}>
+            {name}
+          </Link>
+        ) : (
+          name
+        )
+      }
+      extra={<SceneTypeTag value={scene.type} />}
+      onClick={href ? () => navigate(href) : undefined}
+      data-testid="scene-card"
+      aria-label={name}
+      role="article"
+    >
+      <Space direction="vertical" size={4} className="scene-card__body">
+        <Typography.Text type="secondary" code>
+          {String(scene.sceneCode ?? '')}
+        </Typography.Text>
+        <Typography.Text>
+          <span className="scene-card__label">{t('scene.fields.templateTitle')}: </span>
+          {template || (scene.templateId ? `#${String(scene.templateId)}` : '') || (
+            <Typography.Text type="secondary">{t('scene.cards.noTemplate')}</Typography.Text>
+          )}
+        </Typography.Text>
+        <Typography.Paragraph
+          type={description ? undefined : 'secondary'}
+          ellipsis={{ rows: 2, tooltip: description || undefined }}
+          className="scene-card__description"
+        >
+          {description || t('scene.cards.noDescription')}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary" className="scene-card__time">
+          {t('scene.cards.createdAt', { time: formatDateTime(scene.createdAt) })}
+        </Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * Scenes as cards (spec §2): keyword, type filter, create, paging; paging and filters live in
+ * the URL (refine's syncWithLocation), so a reload or a shared link shows the same page.
+ */
+export function SceneCards({ toggle }: { toggle: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { def, route, pageOf, siblingOf, can } = useView();
+  const [creating, setCreating] = useState(false);
+  const detailPath = pageOf('show')?.path;
+  const createPage = pageOf('create');
+  const canCreate = siblingOf('create') ? !!createPage : can('create');
+  const {
+    tableQuery,
+    result,
+    currentPage,
+    setCurrentPage,
+    pageSize,
+    setPageSize,
+    filters,
+    setFilters,
+  } = useTable<BaseRecord>({
+    resource: def.name,
+    meta: { prefix: def.prefix },
+    syncWithLocation: true,
+    pagination: { pageSize: CARD_PAGE_SIZES[0] },
+    sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
+    errorNotification: false,
+  });
+
+  if ((tableQuery.error as { statusCode?: number } | null)?.statusCode === 403) {
+    return <ExceptionPage status="403" />;
+  }
+
+  const filterValue = (field: string) =>
+    (filters.find((f) => 'field' in f && f.field === field) as { value?: unknown } | undefined)
+      ?.value;
+  const setFilter = (field: string, value: unknown) => {
+    setFilters([{ field, operator: 'eq', value } as CrudFilter], 'merge');
+    setCurrentPage(1);
+  };
+  const rows = tableQuery.isError ? [] : result.data;
+  const total = tableQuery.isError ? 0 : (result.total ?? 0);
+  const loading = tableQuery.isLoading;
+  const typeValue = filterValue('type');
+
+  return (
+    <Card
+      title={t(route.locale)}
+      extra={
+        <Space>
+          <Tooltip title={t('buttons.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('buttons.refresh')}
+              onClick={() => void tableQuery.refetch()}
+            />
+          </Tooltip>
+          {canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => (createPage ? navigate(createPage.path) : setCreating(true))}
+            >
+              {t('buttons.create')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Space wrap className="scene-cards__toolbar">
+        {toggle}
+        <Input.Search
+          allowClear
+          placeholder={t('table.keyword')}
+          aria-label={t('table.keyword')}
+          defaultValue={(filterValue(KEYWORD_FIELD) as string | undefined) ?? ''}
+          onSearch={(v) => setFilter(KEYWORD_FIELD, v.trim())}
+          className="scene-cards__search"
+        />
+        <Select
+          allowClear
+          className="scene-cards__type"
+          placeholder={fieldLabel(t, def, 'type')}
+          aria-label={fieldLabel(t, def, 'type')}
+          value={typeValue === undefined || typeValue === '' ? undefined : Number(typeValue)}
+          onChange={(v: number | undefined) => setFilter('type', v)}
+          options={SCENE_TYPES.map((o) => ({ value: o, label: enumLabel(t, def, 'type', o) }))}
+        />
+      </Space>
+      {loading ? (
+        <Row gutter={[16, 16]} aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Col key={i} xs={24} sm={12} lg={8} xxl={6}>
+              <Card size="small" loading className="scene-card" />
+            </Col>
+          ))}
+        </Row>
+      ) : rows.length === 0 ? (
+        <Empty description={t('table.empty')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {rows.map((scene) => (
+            <Col key={String(scene.id)} xs={24} sm={12} lg={8} xxl={6}>
+              <SceneCard scene={scene} detailPath={detailPath} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      {total > 0 && (
+        <Pagination
+          className="scene-cards__pagination"
+          current={currentPage}
+          pageSize={pageSize}
+          total={total}
+          showSizeChanger
+          pageSizeOptions={CARD_PAGE_SIZES}
+          showTotal={(n) => t('table.total', { total: n })}
+          onChange={(page, size) => {
+            if (size !== pageSize) {
+              setPageSize(size);
+              setCurrentPage(1);
+            } else setCurrentPage(page);
+          }}
+        />
+      )}
+      {creating && (
+        <ResourceFormModal
+          def={def}
+          open
+          mode="create"
+          preset={route.preset}
+          scope={route.scope}
+          onClose={() => setCreating(false)}
+        />
+      )}
+    </Card>
+  );
+}
