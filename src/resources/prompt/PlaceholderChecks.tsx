@@ -43,7 +43,7 @@ export function PlaceholderChecks() {
       action={
         missing.length ? (
           <Space>
-            <Button size="small" icon={<PlusOutlined />} onClick={addMissing}>
+            <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={addMissing}>
               {t('prompt.editor.addMissing')}
             </Button>
           </Space>

@@ -251,7 +251,7 @@ export default function PromptDetail() {
           )}
           {canEdit && (
             <Button
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               disabled={waitingForDraft}
               onClick={() => setEditing(true)}
             >
@@ -271,7 +271,7 @@ export default function PromptDetail() {
                 )
               }
             >
-              <Button danger icon={<DeleteOutlined />}>
+              <Button danger icon={<DeleteOutlined aria-hidden />}>
                 {t('buttons.delete')}
               </Button>
             </Popconfirm>

@@ -1,8 +1,8 @@
-import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Tabs, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { useList, type CrudFilter } from '@refinedev/core';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldRenderers } from '../../components/resource/field-format';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { useStore } from '../../stores/create-store';
 import { roleStore } from '../../stores/role';
@@ -13,7 +13,15 @@ import './prompt.css';
 
 const PENDING: CrudFilter[] = [{ field: 'reviewState', operator: 'eq', value: 'pending' }];
 
-const renderers = { status: (value: unknown) => <StatusTag value={value} /> };
+/** Status as a tag, the scene by name, the review state as live / pending badges. */
+const renderers: FieldRenderers = {
+  status: (value) => <StatusTag value={value} />,
+  sceneCode: (value, record) => {
+    const name = record?.sceneName as string | null | undefined;
+    return name || (value as string | null | undefined) || undefined;
+  },
+  reviewState: (_, record) => <ReviewBadges record={(record ?? {}) as PromptRecord} />,
+};
 
 /** Platform or personal templates (the route's scope); the admin's platform list has a review tab. */
 export default function PromptList() {
@@ -31,29 +39,10 @@ export default function PromptList() {
     errorNotification: false,
   });
 
-  const extraColumns: ColumnsType<BaseRecord> = [
-    {
-      key: 'sceneName',
-      dataIndex: 'sceneName',
-      title: t('prompt.fields.sceneName'),
-      render: (_: unknown, r: BaseRecord) =>
-        (r.sceneName as string | null | undefined) ??
-        (r.sceneCode as string | null | undefined) ?? (
-          <Typography.Text type="secondary">-</Typography.Text>
-        ),
-    },
-    {
-      key: 'review',
-      title: t('prompt.fields.reviewState'),
-      render: (_: unknown, r: BaseRecord) => <ReviewBadges record={r as PromptRecord} />,
-    },
-  ];
-
   const list = (
     <ResourceListPage
       key={tab}
       renderers={renderers}
-      extraColumns={extraColumns}
       permanentFilters={reviews && tab === 'pending' ? PENDING : undefined}
     />
   );

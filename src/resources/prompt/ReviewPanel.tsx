@@ -133,7 +133,7 @@ export function ReviewPanel({
       {(state === 'draft' || state === 'rejected') && canSubmit && (
         <Button
           type="primary"
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           loading={pending}
           onClick={() => void run('submit', t('prompt.review.submitted'))}
         >
@@ -155,13 +155,13 @@ export function ReviewPanel({
           <Space>
             <Button
               type="primary"
-              icon={<CheckOutlined />}
+              icon={<CheckOutlined aria-hidden />}
               loading={pending}
               onClick={() => void run('approve', t('prompt.review.approved'))}
             >
               {t('prompt.review.approve')}
             </Button>
-            <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+            <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setRejecting(true)}>
               {t('prompt.review.reject')}
             </Button>
           </Space>

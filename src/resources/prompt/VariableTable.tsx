@@ -181,7 +181,7 @@ export function VariableTable() {
                   <Button
                     type="text"
                     danger
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('prompt.variables.remove', { row: f.name + 1 })}
                     onClick={() => remove(f.name)}
                   />
@@ -193,7 +193,7 @@ export function VariableTable() {
           <Button
             className="prompt-variables__add"
             type="dashed"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             disabled={fields.length >= LIMITS.variables}
             onClick={() => add({ name: '', type: 'text', fieldName: '' })}
           >

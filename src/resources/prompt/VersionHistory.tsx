@@ -139,7 +139,7 @@ export function VersionHistory({
                 >
                   <Button
                     size="small"
-                    icon={<RollbackOutlined />}
+                    icon={<RollbackOutlined aria-hidden />}
                     loading={pending}
                     aria-label={t('prompt.history.restoreVersion', { n: v.number })}
                   >

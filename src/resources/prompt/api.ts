@@ -1,17 +1,18 @@
 import { useCustom, useCustomMutation, type HttpError } from '@refinedev/core';
-import { apiPath } from '../../../contract/api';
+import { endpointPath } from '../../../contract/api';
 import { Code } from '../../../contract/envelope';
+import { prompt } from '../../../contract/resources/prompt';
 import type { PromptRecord, PromptVersion } from './types';
 
 /** The template calls beyond CRUD (docs/DATA-MODEL.md "Prompt template"). */
 export const PROMPT_CALLS = {
-  versions: apiPath('prompt', 'versions'),
-  restore: apiPath('prompt', 'restore'),
-  submit: apiPath('prompt', 'submit'),
-  approve: apiPath('prompt', 'approve'),
-  reject: apiPath('prompt', 'reject'),
-  enable: apiPath('prompt', 'enable'),
-  disable: apiPath('prompt', 'disable'),
+  versions: endpointPath(prompt, 'versions'),
+  restore: endpointPath(prompt, 'restore'),
+  submit: endpointPath(prompt, 'submit'),
+  approve: endpointPath(prompt, 'approve'),
+  reject: endpointPath(prompt, 'reject'),
+  enable: endpointPath(prompt, 'enable'),
+  disable: endpointPath(prompt, 'disable'),
 } as const;
 
 export type PromptCall = keyof typeof PROMPT_CALLS;

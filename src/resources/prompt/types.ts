@@ -1,4 +1,5 @@
 import type { BaseRecord } from '@refinedev/core';
+import type { ReviewState, VersionState } from '../../../contract/resources/prompt';
 
 /** The kinds of input a template variable asks for (docs/DATA-MODEL.md "Prompt template"). */
 export const VARIABLE_TYPES = ['text', 'number', 'select', 'date', 'interface'] as const;
@@ -25,8 +26,7 @@ export const LIMITS = {
   reason: 500,
 } as const;
 
-export type ReviewState = 'none' | 'draft' | 'pending' | 'rejected';
-export type VersionState = 'live' | 'draft' | 'pending' | 'rejected' | 'archived';
+export type { ReviewState, VersionState };
 
 /** A template as detail and page answer it. */
 export interface PromptRecord extends BaseRecord {
