@@ -1,0 +1,186 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../providers/data';
+import { createHttp } from '../../providers/http';
+import { i18n } from '../../providers/i18n';
+import { policyStore } from '../../providers/access-control';
+import { routeByName } from '../../routes/table';
+import { roleStore } from '../../stores/role';
+import { envelope, fakeEnv, installFakeServer, type SeenRequest } from '../../test/fake-http';
+import { ViewProvider } from '../view';
+import PromptDetail from './PromptDetail';
+import type { PromptRecord, PromptVersion } from './types';
+
+const BASE = '/api/manage/v1/prompt';
+
+const RECORD: PromptRecord = {
+  id: 5,
+  version: 4,
+  title: 'Greeter',
+  isPublic: 0,
+  status: 1,
+  type: 'CHATGPT',
+  sceneCode: 'S1',
+  sceneName: 'Support',
+  content: 'Hello {{who}}\nSee you',
+  variables: [{ name: 'Customer', type: 'text', fieldName: 'who' }],
+  liveVersion: 3,
+  pendingVersion: null,
+  reviewState: 'none',
+};
+
+const version = (number: number, state: PromptVersion['state'], content: string) => ({
+  number,
+  state,
+  title: 'Greeter',
+  type: 'CHATGPT',
+  content,
+  variables: RECORD.variables,
+  note: `note ${number}`,
+  authorName: 'Ann',
+  createdAt: `2026-01-0${number}T08:00:00Z`,
+});
+
+const VERSIONS: PromptVersion[] = [
+  version(3, 'live', 'Hello {{who}}\nSee you'),
+  version(2, 'archived', 'Hello {{who}}\nBye'),
+  version(1, 'archived', 'Hi {{who}}'),
+];
+
+function renderDetail(record: PromptRecord = RECORD, routeName = 'prompt.detail') {
+  const http = createHttp(fakeEnv());
+  const seen = installFakeServer(http, (req: SeenRequest) => {
+    if (req.url === `${BASE}/detail`) return { body: envelope(0, record) };
+    if (req.url === `${BASE}/versions`) {
+      return { body: envelope(0, { list: VERSIONS, total: VERSIONS.length }) };
+    }
+    if (req.url === `${BASE}/restore`) {
+      return { body: envelope(0, { ...RECORD, version: 5, liveVersion: 4 }) };
+    }
+    if (req.url === `${BASE}/approve` || req.url === `${BASE}/reject`) {
+      return { body: envelope(0, { ...record, version: record.version + 1 }) };
+    }
+    return { status: 404, body: envelope(40400, null, 'not found') };
+  });
+  const route = routeByName(routeName);
+  if (!route) throw new Error(`${routeName} route missing`);
+  render(
+    <MemoryRouter initialEntries={[`${route.path}?id=5`]}>
+      <Refine
+        dataProvider={createDataProvider(http)}
+        routerProvider={routerProvider}
+        resources={[{ name: 'prompt' }]}
+        options={{ disableTelemetry: true }}
+      >
+        <Routes>
+          <Route
+            path={route.path}
+            element={
+              <ViewProvider route={route}>
+                <PromptDetail />
+              </ViewProvider>
+            }
+          />
+        </Routes>
+      </Refine>
+    </MemoryRouter>,
+  );
+  return seen;
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+  policyStore.set(() => () => true);
+  roleStore.set('user');
+});
+afterEach(() => {
+  policyStore.set(null);
+  roleStore.set(null);
+});
+
+describe('prompt detail', () => {
+  it('shows the history, compares live with the version before it, and restores one', async () => {
+    const seen = renderDetail();
+    expect(await screen.findByText('My template · Greeter')).toBeTruthy();
+    expect(screen.getByText('live v3')).toBeTruthy();
+    // A personal template has no review tab.
+    expect(screen.queryByRole('tab', { name: 'Review' })).toBeNull();
+
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'History' })));
+    const history = await screen.findByRole('table', { name: 'Versions' });
+    await within(history).findByText('v3');
+    expect(within(history).getByText('v2')).toBeTruthy();
+    expect(within(history).getByText('note 1')).toBeTruthy();
+
+    // Default comparison: v2 (older, left) against the live v3 (newer, right).
+    const diff = screen.getByRole('table', { name: 'Side-by-side diff' });
+    const removed = [...diff.querySelectorAll('td[data-kind="removed"]')].map((c) => c.textContent);
+    const added = [...diff.querySelectorAll('td[data-kind="added"]')].map((c) => c.textContent);
+    expect(removed).toEqual(['−Bye']);
+    expect(added).toEqual(['+See you']);
+
+    // The live version offers no restore; the others do.
+    expect(screen.queryByRole('button', { name: 'Restore this version (v3)' })).toBeNull();
+    const versionCalls = () => seen.filter((r) => r.url === `${BASE}/versions`).length;
+    const before = versionCalls();
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Restore this version (v2)' })),
+    );
+    const confirm = await screen.findByRole('tooltip');
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'OK' })));
+
+    await waitFor(() => expect(seen.some((r) => r.url === `${BASE}/restore`)).toBe(true));
+    const restore = seen.find((r) => r.url === `${BASE}/restore`);
+    expect(restore?.body).toEqual({ id: 5, version: 4, number: 2 });
+    // The page reads the template and its versions again.
+    await waitFor(() => expect(versionCalls()).toBeGreaterThan(before));
+  });
+
+  it('lets the admin review a pending platform version: diff, reason required, reject', async () => {
+    roleStore.set('admin');
+    const pending: PromptRecord = {
+      ...RECORD,
+      isPublic: 1,
+      pendingVersion: 4,
+      reviewState: 'pending',
+    };
+    VERSIONS.unshift(version(4, 'pending', 'Hello {{who}}\nGood day'));
+    try {
+      const seen = renderDetail(pending, 'prompt.detail-public');
+      expect(await screen.findByText('Platform template · Greeter')).toBeTruthy();
+      await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Review' })));
+      expect(await screen.findByText('Waiting for review: v4')).toBeTruthy();
+      const diff = await screen.findByRole('table', { name: 'Side-by-side diff' });
+      await waitFor(() =>
+        expect(diff.querySelector('td[data-kind="added"]')?.textContent).toBe('+Good day'),
+      );
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject' })));
+      const dialog = await screen.findByRole('dialog');
+      await act(async () =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' })),
+      );
+      expect(await within(dialog).findByText('Enter the reason for rejection')).toBeTruthy();
+      expect(seen.some((r) => r.url === `${BASE}/reject`)).toBe(false);
+
+      fireEvent.change(within(dialog).getByLabelText('Reason for rejection'), {
+        target: { value: ' Too vague ' },
+      });
+      await act(async () =>
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' })),
+      );
+      await waitFor(() => expect(seen.some((r) => r.url === `${BASE}/reject`)).toBe(true));
+      expect(seen.find((r) => r.url === `${BASE}/reject`)?.body).toEqual({
+        id: 5,
+        version: 4,
+        reason: 'Too vague',
+      });
+    } finally {
+      VERSIONS.shift();
+    }
+  });
+});
