@@ -16,6 +16,8 @@ import { useNavigate } from 'react-router';
 import { allFields, type ResourceDef } from '../../../contract/resource';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { useView } from '../../resources/view';
+import { useStore } from '../../stores/create-store';
+import { roleStore } from '../../stores/role';
 import { BulkBar, bulkKinds } from './bulk-actions';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { ExportButton } from './export-button';
@@ -92,7 +94,8 @@ export function ResourceListPage({
   const canCreate = siblingOf('create') ? !!createPage : can('create');
   const canEdit = can('edit');
   const canDelete = can('delete');
-  const bulk = bulkKinds(def, can);
+  const role = useStore(roleStore);
+  const bulk = bulkKinds(def, can, role);
   const { hidden: hiddenColumns, setHidden: setHiddenColumns } = useHiddenColumns(route.name);
 
   const { tableProps, filters, setFilters, sorters, currentPage, pageSize, tableQuery } = useTable({

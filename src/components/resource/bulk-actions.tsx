@@ -3,7 +3,7 @@ import { useCustomMutation, useInvalidate, type BaseKey } from '@refinedev/core'
 import { Button, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiPath } from '../../../contract/api';
-import type { Action, ResourceDef } from '../../../contract/resource';
+import type { Action, ResourceDef, Role } from '../../../contract/resource';
 import { feedbackMessage } from '../../providers/feedback';
 
 export type BulkKind = 'enable' | 'disable' | 'delete';
@@ -15,10 +15,17 @@ interface BulkAnswer {
 }
 
 /** The bulk calls this role may make on a resource: delete, and the declared enable / disable. */
-export function bulkKinds(def: ResourceDef, can: (action: Action) => boolean): BulkKind[] {
+export function bulkKinds(
+  def: ResourceDef,
+  can: (action: Action) => boolean,
+  role: Role | null,
+): BulkKind[] {
   const kinds: BulkKind[] = [];
   for (const kind of ['enable', 'disable'] as const) {
-    if (def.endpoints?.[kind] && can('edit')) kinds.push(kind);
+    const endpoint = def.endpoints?.[kind];
+    // The declaration may keep a call to some roles on top of the policy (EndpointDef.roles).
+    const roles = (endpoint as { roles?: readonly string[] } | undefined)?.roles;
+    if (endpoint && can('edit') && (!roles || (!!role && roles.includes(role)))) kinds.push(kind);
   }
   if (can('delete')) kinds.push('delete');
   return kinds;

@@ -111,7 +111,8 @@ function ReferenceFilter(props: {
   const { result, query } = useList({
     resource: ref.resource,
     pagination: { currentPage: 1, pageSize: REFERENCE_OPTIONS },
-    meta: target ? { prefix: target.prefix } : undefined,
+    // Every row the caller may see, whatever scoped view of the target refine finds first.
+    meta: { prefix: target?.prefix ?? ref.resource, scope: undefined },
     queryOptions: { enabled: mayList },
     errorNotification: false,
   });

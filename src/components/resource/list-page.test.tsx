@@ -15,6 +15,7 @@ import { i18n } from '../../providers/i18n';
 import { ViewProvider } from '../../resources/view';
 import { roleStore } from '../../stores/role';
 import { envelope, installFakeServer, type SeenRequest } from '../../test/fake-http';
+import { bulkKinds } from './bulk-actions';
 import { columnsStorageKey } from './column-settings';
 import { exportBody } from './export-button';
 import { rangeFilters } from './list-filters';
@@ -138,7 +139,11 @@ function mount(path: string, props: ResourceListPageProps = {}) {
       <Refine
         dataProvider={createDataProvider(http)}
         routerProvider={routerProvider}
-        resources={[{ name: part.name, list: LIST.path }]}
+        resources={[
+          { name: part.name, list: LIST.path },
+          // A scoped view of the target: its pick list must not inherit the scope.
+          { name: maker.name, identifier: 'fixture-maker:mine', meta: { scope: 'mine' } },
+        ]}
         options={{ disableTelemetry: true }}
       >
         <Routes>
@@ -268,7 +273,7 @@ describe('list filters', () => {
     expect(byField(pageBodies()[0]!.filters)).toEqual(expected);
     // The pick list of the reference came from the target's first 100 rows.
     const makers = seen.find((r) => r.url.endsWith('/fixture-maker/page'));
-    expect(makers?.body).toMatchObject({ current: 1, pageSize: 100 });
+    expect(makers?.body).toEqual({ current: 1, pageSize: 100 });
     await waitFor(() => expect(screen.getByText('Globex')).toBeTruthy());
   });
 
@@ -386,6 +391,19 @@ describe('bulk actions', () => {
     expect(i18n.getFixedT('en-US')('table.bulk.deleteConfirm', { count: 3 })).toBe(
       'Delete 3 selected records?',
     );
+  });
+
+  it('offers enable / disable only with edit and the endpoint’s roles, delete only with delete', () => {
+    const all = () => true;
+    expect(bulkKinds(part, all, 'user')).toEqual(['enable', 'disable', 'delete']);
+    expect(bulkKinds(part, (a) => a === 'delete', 'user')).toEqual(['delete']);
+    expect(bulkKinds(part, (a) => a === 'edit', 'user')).toEqual(['enable', 'disable']);
+    const adminOnly = {
+      ...part,
+      endpoints: { enable: { ...part.endpoints.enable, roles: ['admin'] as const } },
+    };
+    expect(bulkKinds(adminOnly, all, 'user')).toEqual(['delete']);
+    expect(bulkKinds(adminOnly, all, 'admin')).toEqual(['enable', 'delete']);
   });
 
   it('offers no selection to a role that may neither edit nor delete', async () => {
