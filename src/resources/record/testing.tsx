@@ -1,7 +1,7 @@
 // Test support for the record, prompt-call and scene pages (imported by tests only).
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Policy } from '../../../contract/access/decide';
@@ -15,6 +15,9 @@ import { roleStore } from '../../stores/role';
 import { LEAF_ROUTES, routeByName } from '../../routes/table';
 import { envelope, fakeEnv, installFakeServer, type FakeHandler } from '../../test/fake-http';
 import { ViewProvider } from '../view';
+
+// Pages load through refine and antd; on a busy machine the first paint takes seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The declared permissions, as the casbin policy built from them answers. */
 export const declaredPolicy: Policy = (role, resource, action) =>
