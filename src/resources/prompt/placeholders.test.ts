@@ -11,14 +11,16 @@ import {
 
 describe('placeholders', () => {
   it('splits text and placeholders, and joins back to the text', () => {
-    const text = 'Review {{code}} in {{lang}}, not {{ spaced }} or {{1bad}}; {{code}} again';
+    const text = 'Review {{code}} in {{lang}}, {{ spaced }}, not {{1bad}}; {{code}} again';
     const parts = splitTemplate(text);
     expect(parts.map((p) => p.text).join('')).toBe(text);
     expect(parts.filter((p) => p.kind === 'placeholder').map((p) => p.text)).toEqual([
       '{{code}}',
       '{{lang}}',
+      '{{ spaced }}',
       '{{code}}',
     ]);
+    expect(extractPlaceholders(text)).toEqual(['code', 'lang', 'spaced']);
     expect(splitTemplate('')).toEqual([]);
     expect(splitTemplate('{{a}}')).toEqual([{ kind: 'placeholder', name: 'a', text: '{{a}}' }]);
   });

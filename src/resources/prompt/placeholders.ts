@@ -1,10 +1,15 @@
+import { FIELD_NAME_RE } from '../../../contract/prompt-variables';
 import type { PromptVariable } from './types';
 
 /** A variable's field name, as the server checks it (docs/DATA-MODEL.md "PromptVariable"). */
-export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const FIELD_NAME_PATTERN = FIELD_NAME_RE;
 
-/** `{{fieldName}}` in a template's text. */
-const PLACEHOLDER = /\{\{([A-Za-z_][A-Za-z0-9_]{0,63})\}\}/g;
+/**
+ * `{{fieldName}}` in a template's text, spaces inside the braces allowed: the same pattern as
+ * contract/prompt-variables.ts (whose placeholdersOf the server checks with), which gives no
+ * positions, and positions are what highlighting needs.
+ */
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** A piece of template text: plain text, or one `{{fieldName}}` placeholder. */
 export type Segment =

@@ -1,18 +1,9 @@
 import type { BaseRecord } from '@refinedev/core';
+import type { PromptVariable } from '../../../contract/prompt-variables';
 import type { ReviewState, VersionState } from '../../../contract/resources/prompt';
 
-/** The kinds of input a template variable asks for (docs/DATA-MODEL.md "Prompt template"). */
-export const VARIABLE_TYPES = ['text', 'number', 'select', 'date', 'interface'] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
-
-/** One row of a template's variable table; `{{fieldName}}` in the text names it. */
-export interface PromptVariable {
-  name: string;
-  type: VariableType;
-  fieldName: string;
-  options?: string[];
-  url?: string;
-}
+export { VARIABLE_TYPES } from '../../../contract/prompt-variables';
+export type { PromptVariable, VariableType } from '../../../contract/prompt-variables';
 
 /** Limits the server checks too; the editor says so before a round trip. */
 export const LIMITS = {
