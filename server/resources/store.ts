@@ -281,11 +281,15 @@ export class ResourceStore {
 function sameValue(field: FieldDef | undefined, stored: unknown, sent: unknown): boolean {
   if (stored === sent) return true;
   if (stored == null || sent == null) return false;
-  if (field?.type === 'datetime') return Date.parse(String(stored)) === Date.parse(String(sent));
+  if (field?.type === 'datetime') return instant(stored) === instant(sent);
   if (typeof stored === 'object' || typeof sent === 'object') {
     return canonical(stored) === canonical(sent);
   }
   return String(stored) === String(sent);
+}
+
+function instant(value: unknown): number {
+  return value instanceof Date ? value.getTime() : Date.parse(String(value));
 }
 
 /** JSON with object keys sorted: jsonb reorders keys, so key order must not count. */

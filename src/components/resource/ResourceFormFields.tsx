@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formControlOf, type FieldDef, type ResourceDef } from '../../../contract/resource';
 import { enumLabel, fieldLabel } from './field-format';
 import { fieldRules } from './field-rules';
+import { ReferenceSelect } from './ReferenceSelect';
 
 /** What Form.Item injects into its child: the control must pass it on to the input. */
 interface Injected {
@@ -28,9 +29,18 @@ function Control({ def, field, ...injected }: { def: ResourceDef; field: FieldDe
       );
     case 'number':
       return (
-        <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} precision={0} />
+        <InputNumber
+          {...injected}
+          style={{ width: '100%' }}
+          min={field.min}
+          max={field.max}
+          precision={0}
+        />
       );
+    case 'tags':
+      return <Select {...injected} mode="tags" tokenSeparators={[',', '，']} open={false} />;
     case 'select':
+      if (field.reference) return <ReferenceSelect {...injected} field={field} />;
       return (
         <Select
           {...injected}

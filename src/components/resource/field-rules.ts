@@ -15,6 +15,21 @@ export function fieldRules(t: TFunction, field: FieldDef, label: string): Rule[]
       rules.push({ min: field.min, message: t('form.tooShort', { field: label, min: field.min }) });
     }
   }
+  if (field.type === 'url') {
+    rules.push({
+      pattern: /^https?:\/\/[^\s/]+/i,
+      message: t('form.badUrl', { field: label }),
+    });
+  }
+  if (field.type === 'tags') {
+    rules.push({
+      validator: (_rule, value: unknown) =>
+        !Array.isArray(value) ||
+        (value.length <= 20 && value.every((v) => String(v).trim().length <= 32))
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('form.tooManyTags', { field: label, max: 20 }))),
+    });
+  }
   if (field.type === 'integer') {
     if (field.min !== undefined) {
       rules.push({
