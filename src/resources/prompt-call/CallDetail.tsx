@@ -99,7 +99,7 @@ function AssessmentEditor({ call, onReload }: { call: BaseRecord; onReload(): vo
             role="alert"
             message={t('prompt-call.detail.conflict')}
             action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={onReload}>
+              <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onReload}>
                 {t('prompt-call.detail.reload')}
               </Button>
             }

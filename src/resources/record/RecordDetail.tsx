@@ -107,7 +107,7 @@ function RecordEditor({ record, onReload }: { record: BaseRecord; onReload(): vo
           action={
             <Button
               size="small"
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               onClick={() => {
                 setConflict(false);
                 onReload();
@@ -225,7 +225,7 @@ export default function RecordDetail() {
                 )
               }
             >
-              <Button danger icon={<DeleteOutlined />}>
+              <Button danger icon={<DeleteOutlined aria-hidden />}>
                 {t('buttons.delete')}
               </Button>
             </Popconfirm>

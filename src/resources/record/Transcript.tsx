@@ -42,7 +42,8 @@ function Feedback({ message }: { message: ChatMessage }) {
   if (message.feedback !== 'like' && message.feedback !== 'dislike') return null;
   const label = t(`record.transcript.feedback.${message.feedback}`);
   const note = message.feedbackNote?.trim();
-  const icon = message.feedback === 'like' ? <LikeOutlined /> : <DislikeOutlined />;
+  const icon =
+    message.feedback === 'like' ? <LikeOutlined aria-hidden /> : <DislikeOutlined aria-hidden />;
   return (
     <Tooltip title={note ? `${label}: ${note}` : label}>
       <Typography.Text
@@ -117,7 +118,7 @@ export function Transcript({ messages }: { messages: readonly ChatMessage[] | nu
             <Tooltip title={t('record.transcript.jumpTop')}>
               <Button
                 shape="circle"
-                icon={<VerticalAlignTopOutlined />}
+                icon={<VerticalAlignTopOutlined aria-hidden />}
                 aria-label={t('record.transcript.jumpTop')}
                 onClick={() => jump(top.current)}
               />
@@ -125,7 +126,7 @@ export function Transcript({ messages }: { messages: readonly ChatMessage[] | nu
             <Tooltip title={t('record.transcript.jumpBottom')}>
               <Button
                 shape="circle"
-                icon={<VerticalAlignBottomOutlined />}
+                icon={<VerticalAlignBottomOutlined aria-hidden />}
                 aria-label={t('record.transcript.jumpBottom')}
                 onClick={() => jump(bottom.current)}
               />

@@ -134,7 +134,7 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
         <Space>
           <Tooltip title={t('buttons.refresh')}>
             <Button
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               aria-label={t('buttons.refresh')}
               onClick={() => void tableQuery.refetch()}
             />
@@ -142,7 +142,7 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
           {canCreate && (
             <Button
               type="primary"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => (createPage ? navigate(createPage.path) : setCreating(true))}
             >
               {t('buttons.create')}

@@ -140,7 +140,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
                     )
                   }
                 >
-                  <Button icon={<DisconnectOutlined />} loading={mutation.isPending}>
+                  <Button icon={<DisconnectOutlined aria-hidden />} loading={mutation.isPending}>
                     {t('scene.actions.unbind')}
                   </Button>
                 </Popconfirm>
@@ -187,7 +187,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
             >
               <Button
                 type="primary"
-                icon={<LinkOutlined />}
+                icon={<LinkOutlined aria-hidden />}
                 disabled={choice === undefined}
                 loading={mutation.isPending}
               >
@@ -412,7 +412,7 @@ export default function SceneDetail() {
         extra={
           <Space>
             {can('edit') && (
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
                 {t('buttons.edit')}
               </Button>
             )}
@@ -434,7 +434,7 @@ export default function SceneDetail() {
                   )
                 }
               >
-                <Button danger icon={<DeleteOutlined />}>
+                <Button danger icon={<DeleteOutlined aria-hidden />}>
                   {t('buttons.delete')}
                 </Button>
               </Popconfirm>

@@ -31,8 +31,8 @@ export default function SceneList() {
         })
       }
       options={[
-        { value: 'card', icon: <AppstoreOutlined />, label: t('scene.display.card') },
-        { value: 'table', icon: <BarsOutlined />, label: t('scene.display.table') },
+        { value: 'card', icon: <AppstoreOutlined aria-hidden />, label: t('scene.display.card') },
+        { value: 'table', icon: <BarsOutlined aria-hidden />, label: t('scene.display.table') },
       ]}
     />
   );
