@@ -123,3 +123,19 @@ describe('template call detail', () => {
     ).toBe('My better answer');
   });
 });
+
+describe('template call detail in Chinese', () => {
+  it('names its controls in the UI language', async () => {
+    await i18n.changeLanguage('zh-CN');
+    renderRoute(
+      'prompt.call-detail',
+      '/prompt/call-detail?id=5',
+      (req) => (req.url === DETAIL ? ok(call(2)) : { status: 404, body: envelope(40400) }),
+      <CallDetail />,
+    );
+    const group = await screen.findByRole('radiogroup', { name: '评估' });
+    expect(within(group).getByRole('radio', { name: '差' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '推荐回答' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
+  });
+});
