@@ -43,6 +43,11 @@ export interface ResourceListPageProps {
   extraColumns?: ColumnsType<BaseRecord>;
   /** Field names whose filter controls are hidden, because the page filters them otherwise. */
   hideFilters?: string[];
+  /**
+   * false: rows offer no edit dialog, because the resource is edited on its detail page (a
+   * template's variables and versions do not fit the generic form).
+   */
+  inlineEdit?: boolean;
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
@@ -81,6 +86,7 @@ export function ResourceListPage({
   title,
   extraColumns,
   hideFilters,
+  inlineEdit = true,
 }: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -92,7 +98,7 @@ export function ResourceListPage({
   const createPage = pageOf('create');
   // With create pages of their own, the list offers create only through one this role opens.
   const canCreate = siblingOf('create') ? !!createPage : can('create');
-  const canEdit = can('edit');
+  const canEdit = can('edit') && inlineEdit;
   const canDelete = can('delete');
   const role = useStore(roleStore);
   const bulk = bulkKinds(def, can, role);

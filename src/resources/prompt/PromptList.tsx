@@ -44,6 +44,7 @@ export default function PromptList() {
       key={tab}
       renderers={renderers}
       permanentFilters={reviews && tab === 'pending' ? PENDING : undefined}
+      inlineEdit={false}
     />
   );
   if (!reviews) return list;
