@@ -17,9 +17,11 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { allFields } from '../../../contract/resource';
 import { SCENE_TYPES } from '../../../contract/resources/scene';
 import { enumLabel, fieldLabel, formatDateTime } from '../../components/resource/field-format';
 import { ResourceFormModal } from '../../components/resource/ResourceFormModal';
+import { typedFilters } from '../../components/resource/filter-values';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { KEYWORD_FIELD } from '../../providers/data';
 import { useView } from '../view';
@@ -110,6 +112,11 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
     errorNotification: false,
   });
+
+  // Filters read back from the URL are strings; the server checks them by type, so they are
+  // typed again before the first request leaves (as the generic list does).
+  const typed = typedFilters(filters, allFields(def));
+  if (typed !== filters) setFilters(typed, 'replace');
 
   if ((tableQuery.error as { statusCode?: number } | null)?.statusCode === 403) {
     return <ExceptionPage status="403" />;

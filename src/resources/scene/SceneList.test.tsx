@@ -103,7 +103,12 @@ describe('scene list', () => {
     expect(await screen.findByRole('table')).toBeTruthy();
     unmount();
 
-    const { bodies } = renderRoute('scene.list', '/scene/list', server, <SceneList />);
+    const { bodies, unmount: unmount2 } = renderRoute(
+      'scene.list',
+      '/scene/list',
+      server,
+      <SceneList />,
+    );
     await screen.findByRole('article', { name: 'Customer support' });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type' }));
     const option = await screen.findByTitle('Prompt mode');
@@ -114,6 +119,16 @@ describe('scene list', () => {
         filters: [{ field: 'type', operator: 'eq', value: 0 }],
       }),
     );
-    expect(location()).toContain('filters');
+    const kept = location();
+    expect(kept).toContain('filters');
+    unmount2();
+
+    // A reload of that URL sends the filter typed as the declaration says (a number).
+    const again = renderRoute('scene.list', kept, server, <SceneList />);
+    await screen.findByRole('article', { name: 'Customer support' });
+    await waitFor(() => expect(again.bodies(PAGE).length).toBeGreaterThan(0));
+    for (const body of again.bodies(PAGE)) {
+      expect(body).toMatchObject({ filters: [{ field: 'type', operator: 'eq', value: 0 }] });
+    }
   });
 });
