@@ -75,7 +75,8 @@ export const promptCall = defineResource({
       type: 'integer',
       min: 0,
       default: 0,
-      list: true,
+      // Shown together in the call list's tokens column.
+      list: false,
       sortable: true,
       createOnly: true,
     },
@@ -84,7 +85,8 @@ export const promptCall = defineResource({
       type: 'integer',
       min: 0,
       default: 0,
-      list: true,
+      // Shown together in the call list's tokens column.
+      list: false,
       sortable: true,
       createOnly: true,
     },
