@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ID } from '../../contract/auth';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database, DatabaseKind } from './client';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RESOURCES } from '../../contract/resources';
-import { DEMO_ACCOUNTS, DEMO_ROWS } from './demo';
+import { DEMO_ACCOUNTS, DEMO_ROWS, generateDemo, type DemoOptions } from './demo';
 import { RESOURCE_TABLES } from './resource-tables';
-import { users } from './schema';
+import {
+  modelVersions,
+  promptCalls,
+  prompts,
+  promptVersions,
+  recordMessages,
+  records,
+  scenes,
+  users,
+} from './schema';
 
 export interface SeedOptions {
   kind: DatabaseKind;
@@ -98,15 +107,163 @@ export async function seedDemo(db: Database, adminPassword?: string): Promise<bo
 }
 
 /**
- * Every resource's demo rows (server/db/demo), in contract order, so each page of the console
- * has something to show. A resource without a demo hook gets none.
+ * The demo (server/db/demo): model versions, templates with their versions, scenes bound to
+ * them, calls and sessions with their messages, then the rows of every other resource with a
+ * demo hook, in contract order. One transaction, multi-row inserts: the embedded default's
+ * first start stays quick, and a failure leaves no half demo behind.
  */
-export async function seedDemoResources(db: Database, now = Date.now()): Promise<void> {
-  for (const def of RESOURCES) {
-    const rows = DEMO_ROWS[def.name]?.(now);
-    const table = RESOURCE_TABLES[def.name];
-    if (rows?.length && table) await db.insert(table).values(rows as PgTable['$inferInsert'][]);
+export async function seedDemoResources(
+  db: Database,
+  now = Date.now(),
+  options: DemoOptions = {},
+): Promise<void> {
+  const demo = generateDemo(now, options);
+  await db.transaction(async (tx) => {
+    await insertRows(tx, modelVersions, demo.modelVersions);
+
+    const promptIds = await insertReturningIds(
+      tx,
+      prompts,
+      demo.prompts.map(({ versions: _versions, ...p }) => p),
+      prompts.title,
+      (p) => p.title,
+    );
+    await insertRows(
+      tx,
+      promptVersions,
+      demo.prompts.flatMap((p, i) =>
+        p.versions.map((v) => ({ ...v, promptId: promptIds[i] as number })),
+      ),
+    );
+    await insertRows(
+      tx,
+      scenes,
+      demo.scenes.map(({ templateIndex, ...s }) => ({
+        ...s,
+        templateId: templateIndex === null ? null : (promptIds[templateIndex] ?? null),
+      })),
+    );
+    await insertRows(
+      tx,
+      promptCalls,
+      demo.calls.map(({ templateIndex, ...c }) => ({
+        ...c,
+        templateId: promptIds[templateIndex] ?? null,
+      })),
+    );
+
+    const recordIds = await insertReturningIds(
+      tx,
+      records,
+      demo.records.map(({ messages: _messages, ...r }) => r),
+      records.chatId,
+      (r) => r.chatId,
+    );
+    await insertRows(
+      tx,
+      recordMessages,
+      demo.records.flatMap((r, i) =>
+        r.messages.map((m) => ({ ...m, recordId: recordIds[i] as number })),
+      ),
+    );
+
+    for (const def of RESOURCES) {
+      const rows = DEMO_ROWS[def.name]?.(now);
+      const table = RESOURCE_TABLES[def.name];
+      if (rows?.length && table) await insertRows(tx, table, rows);
+    }
+  });
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Rows per statement. Each statement binds one parameter, the batch as JSON, and lets the
+ * database unpack it (json_to_recordset): far cheaper than thousands of bind parameters (which
+ * PostgreSQL and PGlite also cap at 65 535) and the same SQL on both.
+ */
+const BATCH_ROWS = 5_000;
+
+/**
+ * INSERT … SELECT FROM json_to_recordset for rows of `table` given by property name. Every row
+ * must carry the same keys (a key left out would be NULL, not the column default); columns no
+ * row names keep their defaults. Dates travel as ISO strings, json columns as JSON, arrays as
+ * JSON arrays (PostgreSQL turns them into text[]).
+ */
+function insertStatement(
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  returning?: readonly [PgColumn, PgColumn],
+): SQL {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0] ?? {});
+  for (const row of rows) {
+    if (Object.keys(row).length !== keys.length || keys.some((k) => !(k in row))) {
+      throw new Error(`demo seed: rows of ${getTableName(table)} differ in their keys`);
+    }
   }
+  const cols = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`demo seed: ${getTableName(table)} has no column ${key}`);
+    return { key, column };
+  });
+  const target = sql.join(
+    cols.map(({ column }) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const picked = sql.join(
+    cols.map(({ key }) => sql.identifier(key)),
+    sql`, `,
+  );
+  const shape = sql.join(
+    cols.map(({ key, column }) => sql`${sql.identifier(key)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  const statement = sql`insert into ${table} (${target}) select ${picked} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${shape})`;
+  if (!returning) return statement;
+  return sql`${statement} returning ${sql.identifier(returning[0].name)}, ${sql.identifier(returning[1].name)}`;
+}
+
+function batchesOf<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) out.push(rows.slice(i, i + BATCH_ROWS));
+  return out;
+}
+
+async function insertRows(
+  tx: Transaction,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (const batch of batchesOf(rows)) await tx.execute(insertStatement(table, batch));
+}
+
+/**
+ * Inserts answering the new ids in the order of `rows`, matched back by a column unique among
+ * them (the demo's template titles, the sessions' chatIds).
+ */
+async function insertReturningIds<T extends Record<string, unknown>>(
+  tx: Transaction,
+  table: PgTable & { id: PgColumn },
+  rows: readonly T[],
+  keyColumn: PgColumn,
+  keyOf: (row: T) => string,
+): Promise<number[]> {
+  const ids = new Map<string, number>();
+  for (const batch of batchesOf(rows)) {
+    // PGlite and node-postgres both answer { rows }.
+    const result = (await tx.execute(insertStatement(table, batch, [table.id, keyColumn]))) as {
+      rows: Record<string, unknown>[];
+    };
+    for (const r of result.rows) {
+      ids.set(String(r[keyColumn.name]), Number(r[table.id.name]));
+    }
+  }
+  return rows.map((row) => {
+    const id = ids.get(keyOf(row));
+    if (id === undefined) throw new Error(`demo seed: no id for ${keyOf(row)}`);
+    return id;
+  });
 }
 
 async function syncAdminPassword(db: Database, password: string): Promise<void> {
