@@ -22,7 +22,8 @@ function rowWith(page: Page, code: string) {
 async function onSceneList(page: Page): Promise<void> {
   await page.goto('/login');
   await login(page, 'user', 'user');
-  await gotoApp(page, '/scene/list');
+  // The list shows cards by default; these checks read the table view.
+  await gotoApp(page, '/scene/list?display=table');
   await page.locator('.ant-table-row').first().waitFor();
 }
 

@@ -137,3 +137,59 @@ export async function topMenuLabels(page: Page): Promise<string[]> {
       }),
     );
 }
+
+/** The envelope every console call answers. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  message?: string;
+  data: T;
+}
+
+/**
+ * Calls the console API from inside the page (`POST /api/manage/v1/<path>`), with the page's
+ * token and locale, as the app would; answers the envelope.
+ */
+export async function apiCall<T = unknown>(
+  page: Page,
+  path: string,
+  body: unknown = {},
+): Promise<ApiEnvelope<T>> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = localStorage.getItem('token');
+      const res = await fetch(`/api/manage/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Accept-Language': localStorage.getItem('locale') ?? 'zh-CN',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as ApiEnvelope<T>;
+    },
+    { path, body },
+  );
+}
+
+/**
+ * Resolves with the envelope of the page's next `POST /api/manage/v1/<path>` answer. Start it
+ * before the action that sends the call.
+ */
+export async function nextApiAnswer<T = unknown>(
+  page: Page,
+  path: string,
+): Promise<ApiEnvelope<T>> {
+  const res = await page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/manage/v1/${path}`,
+  );
+  return (await res.json()) as ApiEnvelope<T>;
+}
+
+/** Clicks the primary button of the open popconfirm (optionally: the one showing `title`). */
+export async function confirmPopover(page: Page, title?: string): Promise<void> {
+  const pop = page.locator('.ant-popover:visible', title ? { hasText: title } : {});
+  await pop.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+  await pop.waitFor({ state: 'hidden' });
+}

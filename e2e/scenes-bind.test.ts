@@ -1,0 +1,106 @@
+/**
+ * Scenes (issue 8): the card list opens a scene's detail, where a template is bound through the
+ * pick list and unbound after confirmation; the cards show what is bound.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { buttonLabel, e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
+import { confirmPopover, nextApiAnswer } from './harness/ui';
+
+const cards = (page: Page) => page.locator('[data-testid=scene-card]');
+
+async function onSceneCards(page: Page): Promise<void> {
+  await page.goto('/login');
+  await login(page, 'user', 'user');
+  await gotoApp(page, '/scene/list');
+  await cards(page).first().waitFor();
+}
+
+const bindingCard = (page: Page) =>
+  page.locator('.ant-card').filter({
+    has: page.locator(':scope > .ant-card-head .ant-card-head-title', {
+      hasText: zh('scene.template.title'),
+    }),
+  });
+
+e2eDescribe('scene template binding', () => {
+  const e2e = useE2E();
+
+  it('binds a template to a scene from its detail page, then unbinds it after confirmation', async () => {
+    const { page } = e2e;
+    await onSceneCards(page);
+    // The list is cards by default, with the card / table switch.
+    expect(await page.locator('.ant-table').count()).toBe(0);
+    await page.getByRole('radiogroup', { name: zh('scene.display.label') }).waitFor();
+
+    // A scene without a template if the first page has one, else the first.
+    const unbound = cards(page).filter({ hasText: zh('scene.cards.noTemplate') });
+    const card = (await unbound.count()) > 0 ? unbound.first() : cards(page).first();
+    const sceneName = (await card.getAttribute('aria-label')) ?? '';
+    expect(sceneName).not.toBe('');
+    await card.locator('.ant-card-head-title a').click();
+    await page.waitForURL((u) => u.pathname === '/scene/detail' && u.searchParams.has('id'));
+    const sceneId = new URL(page.url()).searchParams.get('id');
+
+    await expect
+      .poll(() => page.locator('.ant-card-head-title').first().textContent())
+      .toBe(`${zh('scene.menu.detail')} · ${sceneName}`);
+    const binding = bindingCard(page);
+    await binding.waitFor();
+
+    // Pick the first offered template.
+    const select = page.getByRole('combobox', { name: zh('scene.template.select') });
+    await select.click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    await option.waitFor();
+    const title = (await option.getAttribute('title')) ?? '';
+    expect(title).not.toBe('');
+    await option.click();
+
+    await page.getByRole('button', { name: buttonLabel(zh('scene.template.bind')) }).click();
+    const bound = nextApiAnswer<{ templateId: number | null; templateTitle?: string }>(
+      page,
+      'scene/template/bind',
+    );
+    await confirmPopover(page);
+    const answer = await bound;
+    expect(answer.code).toBe(0);
+    expect(answer.data.templateId).not.toBeNull();
+    expect(answer.data.templateTitle).toBe(title);
+
+    // The card shows the bound template by its title, with the unbind action.
+    await binding.locator('strong', { hasText: title }).waitFor();
+    const unbind = binding.getByRole('button', { name: buttonLabel(zh('scene.actions.unbind')) });
+    await unbind.waitFor();
+
+    // It is stored: the list's card for the scene shows it too.
+    await gotoApp(page, '/scene/list');
+    await cards(page).first().waitFor();
+    const keyword = page.getByLabel(zh('table.keyword'), { exact: true });
+    await keyword.fill(sceneName);
+    await keyword.press('Enter');
+    const listed = cards(page).filter({
+      has: page.getByRole('link', { name: sceneName, exact: true }),
+    });
+    await expect.poll(() => listed.first().textContent()).toContain(title);
+
+    // Back on the detail: unbind, with confirmation.
+    await gotoApp(page, `/scene/detail?id=${sceneId}`);
+    await bindingCard(page).locator('strong', { hasText: title }).waitFor();
+    await bindingCard(page)
+      .getByRole('button', { name: buttonLabel(zh('scene.actions.unbind')) })
+      .click();
+    const unbound2 = nextApiAnswer<{ templateId: number | null }>(page, 'scene/template/unbind');
+    await confirmPopover(page, zh('scene.actions.unbindConfirm'));
+    const after = await unbound2;
+    expect(after.code).toBe(0);
+    expect(after.data.templateId).toBeNull();
+
+    await bindingCard(page).getByText(zh('scene.template.none'), { exact: true }).waitFor();
+    expect(await bindingCard(page).locator('strong', { hasText: title }).count()).toBe(0);
+
+    // And after a reload.
+    await page.reload();
+    await bindingCard(page).getByText(zh('scene.template.none'), { exact: true }).waitFor();
+  });
+});
