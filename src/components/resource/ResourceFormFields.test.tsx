@@ -88,6 +88,7 @@ describe('resource forms', () => {
         status: 1,
         content: 'Summarise {{text}}',
         description: null,
+        note: null,
         sceneCode: null,
         isPublic: 0,
       },
