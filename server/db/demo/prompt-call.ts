@@ -116,13 +116,27 @@ export interface DemoCall {
   modelVersion: string;
 }
 
+type ModelType = 'WINGPT' | 'CHATGPT';
+const usableVersions = new Map<string, (readonly [string, number])[]>();
+
 /** The version a call of `type` made `daysAgo` used, by the versions' weights and lifetimes. */
-function modelVersionFor(rng: Random, type: 'WINGPT' | 'CHATGPT', daysAgo: number): string {
-  const usable = DEMO_MODEL_VERSIONS.filter(
-    (m) => m.modelType === type && m.usedUntilDaysAgo <= daysAgo && daysAgo < m.usedFromDaysAgo,
-  );
-  return rng.weighted(usable.map((m) => [m.version, m.weight] as const));
+function modelVersionFor(rng: Random, type: ModelType, daysAgo: number): string {
+  const key = `${type}:${daysAgo}`;
+  let usable = usableVersions.get(key);
+  if (!usable) {
+    usable = DEMO_MODEL_VERSIONS.filter(
+      (m) => m.modelType === type && m.usedUntilDaysAgo <= daysAgo && daysAgo < m.usedFromDaysAgo,
+    ).map((m) => [m.version, m.weight] as const);
+    usableVersions.set(key, usable);
+  }
+  return rng.weighted(usable);
 }
+
+const ASSESSMENT_WEIGHTS = [
+  [0, 74],
+  [1, 18],
+  [2, 8],
+] as const;
 
 /** The version hand-written calls name: the current favourite of their model type. */
 function latestVersion(type: 'WINGPT' | 'CHATGPT'): string {
@@ -178,11 +192,7 @@ export function demoCalls(
         : ('WINGPT' as const);
     const question = questionFor(rng, d);
     const answer = callAnswer(rng, d);
-    const assessment = rng.weighted([
-      [0, 74],
-      [1, 18],
-      [2, 8],
-    ] as const);
+    const assessment = rng.weighted(ASSESSMENT_WEIGHTS);
     const promptTokens = tokensOf(p.content) + tokensOf(question) + rng.int(40, 1200);
     const completionTokens = tokensOf(answer) + rng.int(10, 600);
     generated.push({

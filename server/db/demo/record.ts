@@ -6,7 +6,7 @@ import {
   DISLIKE_NOTES,
   followUp,
   LIKE_NOTES,
-  questionFor,
+  questionAbout,
   RECORD_TAGS,
   sessionTitle,
   tokensOf,
@@ -213,7 +213,7 @@ export function demoRecords(
     while (chatIds.has(chatId)) chatId = rng.hex(32);
     chatIds.add(chatId);
     const start = timeOnDay(rng, now, days.draw(rng, DAYS));
-    const messages = conversation(rng, d, start, questionFor(rng, d), topic);
+    const messages = conversation(rng, d, start, questionAbout(rng, topic), topic);
     const last = (messages[messages.length - 1] as DemoMessage).createdAt.getTime();
     // A session started late today must not end in the future.
     if (last > now - 30 * SECOND) endAt(messages, now - rng.int(30, 600) * SECOND);

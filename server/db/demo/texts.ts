@@ -72,7 +72,7 @@ export const VERSION_NOTES = ['调整语气', '精简描述', '优化措辞', '�
 export const PENDING_NOTES = ['补充追问规则，提交审核', '增加输出结构要求', '按评审意见修改'];
 export const DRAFT_NOTES = ['草稿：尝试新的输出格式', '草稿：补充示例', '草稿：合并重复要求'];
 export const REJECT_REASONS = [
-  '新增要求与平台输出规范冲突，请删除“不超过两行”的限制后再提交。',
+  '新增要求与平台输出规范冲突，请调整后再提交。',
   '缺少对敏感信息的处理说明，请补充后重新提交。',
 ];
 
@@ -118,7 +118,11 @@ const CLOSINGS = [
 ];
 
 export function questionFor(rng: Random, d: Domain): string {
-  return `关于${rng.pick(d.topics)}，${rng.pick(ASKS)}`;
+  return questionAbout(rng, rng.pick(d.topics));
+}
+
+export function questionAbout(rng: Random, topic: string): string {
+  return `关于${topic}，${rng.pick(ASKS)}`;
 }
 
 export function sessionTitle(rng: Random, d: Domain): string {
@@ -162,7 +166,8 @@ export function assistantMessage(rng: Random, d: Domain, topic: string): string 
     });
     parts.push(['| 事项 | 占比 | 环比 |', '| --- | --- | --- |', ...rows].join('\n'));
   } else if (rng.chance(0.3)) {
-    parts.push(`- ${rng.pick(d.advice)}\n- ${rng.pick(REQUIREMENTS)}`);
+    const more = d.advice.filter((a) => !items.includes(a));
+    if (more.length) parts.push(`另外：\n\n- ${rng.pick(more)}\n- ${rng.pick(REQUIREMENTS)}`);
   }
   const closing = rng.pick(CLOSINGS);
   if (closing) parts.push(closing);
