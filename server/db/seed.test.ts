@@ -87,6 +87,10 @@ describe('demo generation (no database)', () => {
     expect(bound.length / demo.scenes.length).toBeGreaterThan(0.5);
     expect(bound.length / demo.scenes.length).toBeLessThan(0.85);
     for (const s of bound) expect(demo.prompts[s.templateIndex!]?.isPublic).toBe(1);
+    // Bindings the demo chose go to enabled templates (the hand-written ones stay as written).
+    for (const s of bound.filter((b) => b.templateIndex! >= DEMO_PROMPTS.length)) {
+      expect(demo.prompts[s.templateIndex!]?.status).toBe(1);
+    }
     for (const s of demo.scenes) expect(+s.createdAt).toBeLessThan(NOW);
   });
 

@@ -1,7 +1,7 @@
 import { DOMAINS } from './domains';
 import { modelVersionRows } from './model-versions';
 import { demoCalls, type DemoCall } from './prompt-call';
-import { demoPrompts, type DemoPrompt } from './prompt';
+import { DEMO_PROMPTS, demoPrompts, type DemoPrompt } from './prompt';
 import { DEMO_SEED, Random } from './random';
 import { demoRecords, type DemoRecord } from './record';
 import { demoScenes, type DemoScene } from './scene';
@@ -45,8 +45,12 @@ export function generateDemo(now: number, options: DemoOptions = {}): DemoData {
     draft: 3,
     rejected: 2,
   });
+  // Binding needs an enabled template; a generated one, so hand-written bindings stay as written.
   const firstPlatformOf = (code: string) => {
-    const i = prompts.findIndex((p, k) => k >= 6 && p.isPublic === 1 && p.sceneCode === code);
+    const i = prompts.findIndex(
+      (p, k) =>
+        k >= DEMO_PROMPTS.length && p.isPublic === 1 && p.status === 1 && p.sceneCode === code,
+    );
     return i < 0 ? undefined : i;
   };
   const scenes = demoScenes(Random.of(seed, 'scenes'), now, firstPlatformOf);
