@@ -118,7 +118,8 @@ function conversation(
   topic: string,
   unsafe: Readonly<Record<number, string>> = {},
 ): DemoMessage[] {
-  const n = rng.int(10, 40);
+  // 10–40 messages, short sessions more common than long ones (as in real chat logs).
+  const n = Math.min(40, 10 + Math.floor(31 * rng.next() ** 1.7));
   const messages: DemoMessage[] = [];
   let at = start;
   let context = 0;
