@@ -15,7 +15,8 @@ e2eDescribe('access in the console', () => {
     const { page } = e2e;
     await page.goto('/login');
     await login(page, 'admin', 'admin');
-    await gotoApp(page, '/scene/list');
+    // The list shows cards by default; these checks read the table view.
+    await gotoApp(page, '/scene/list?display=table');
     await page.locator('.ant-table-row').first().waitFor();
     expect(await viewButtons(page).count()).toBe(0);
     // Edit and delete stay: the admin may change scenes in place.
@@ -25,7 +26,8 @@ e2eDescribe('access in the console', () => {
 
     await page.goto('/login');
     await login(page, 'user', 'user');
-    await gotoApp(page, '/scene/list');
+    // The list shows cards by default; these checks read the table view.
+    await gotoApp(page, '/scene/list?display=table');
     await page.locator('.ant-table-row').first().waitFor();
     const rows = await page.locator('.ant-table-row').count();
     expect(await viewButtons(page).count()).toBe(rows);

@@ -47,7 +47,8 @@ e2eDescribe('authentication', () => {
     // The admin account gets the role switch (a view for admins only).
     await expect.poll(() => page.locator('[data-testid=role-switch]').count()).toBe(1);
 
-    await page.goto('/scene/list');
+    // The table view of the scene list (cards are the default).
+    await page.goto('/scene/list?display=table');
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.locator('.ant-table-row').count()).toBeGreaterThan(0);
 
@@ -88,7 +89,8 @@ e2eDescribe('authentication', () => {
     await page.locator('[data-testid=navbar]').waitFor();
     expect(await page.locator('[data-testid=role-switch]').count()).toBe(0);
 
-    await page.goto('/scene/list');
+    // The table view of the scene list (cards are the default).
+    await page.goto('/scene/list?display=table');
     await page.locator('.ant-table-row').first().waitFor();
     expect(await page.locator('.ant-table-row').count()).toBeGreaterThan(0);
 

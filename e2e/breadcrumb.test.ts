@@ -20,7 +20,7 @@ e2eDescribe('breadcrumb', () => {
     await login(page, 'user', 'user');
 
     // The second page of the list: its query must survive the round trip.
-    await gotoApp(page, '/scene/list?currentPage=2&pageSize=5');
+    await gotoApp(page, '/scene/list?display=table&currentPage=2&pageSize=5');
     await page.locator('.ant-table-row').first().waitFor();
     await expect.poll(() => crumbs(page)).toEqual([zh('scene.menu.title'), zh('scene.menu.list')]);
     const listURL = new URL(page.url());
@@ -54,7 +54,8 @@ e2eDescribe('breadcrumb', () => {
     const { page } = e2e;
     await page.goto('/login');
     await login(page, 'user', 'user');
-    await gotoApp(page, '/scene/list');
+    // The table view of the scene list (cards are the default).
+    await gotoApp(page, '/scene/list?display=table');
     const row = page.locator('.ant-table-row').first();
     await row.waitFor();
     await row.getByRole('button', { name: zh('buttons.show') }).click();

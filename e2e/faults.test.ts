@@ -71,7 +71,8 @@ e2eDescribe('the console under faults', () => {
     await page.waitForLoadState('networkidle');
     const lists = await failWith500(page, '**/api/manage/v1/scene/page');
 
-    await gotoApp(page, '/scene/list');
+    // The table view of the scene list (cards are the default).
+    await gotoApp(page, '/scene/list?display=table');
     await expect.poll(() => lists.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // react-query waits 1 s before a retry and 2 s before a second one: 4 s is past both.
     await page.waitForTimeout(4_000);

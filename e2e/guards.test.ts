@@ -123,7 +123,8 @@ e2eDescribe('route guards', () => {
     await page.goto(`/${WINDOW_ID}?route=scene.list`);
     const win = page.locator('[data-testid=window-page]');
     await win.waitFor();
-    await win.locator('.ant-table-row').first().waitFor();
+    // The scene list shows cards by default.
+    await win.locator('[data-testid=scene-card]').first().waitFor();
     expect(await page.locator('[data-testid=navbar]').count()).toBe(0);
     expect(await page.locator('[data-testid=side-menu]').count()).toBe(0);
   });

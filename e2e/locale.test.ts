@@ -33,7 +33,8 @@ const sizeChanger = (page: Page) =>
 async function onSceneList(page: Page): Promise<void> {
   await page.goto('/login');
   await login(page, 'user', 'user');
-  await gotoApp(page, '/scene/list');
+  // The table view of the scene list (cards are the default): its pagination is read below.
+  await gotoApp(page, '/scene/list?display=table');
   await page.locator('.ant-table-row').first().waitFor();
 }
 

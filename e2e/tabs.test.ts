@@ -74,7 +74,8 @@ async function withTabs(page: Page): Promise<void> {
 
   await clickMenuItem(page, zh('scene.menu.title'), zh('scene.menu.list'));
   await waitForPath(page, (p) => p.startsWith('/scene/list'));
-  await page.locator('.ant-table-row:visible').first().waitFor();
+  // The scene list shows cards by default.
+  await page.locator('[data-testid=scene-card]:visible').first().waitFor();
   await clickMenuItem(page, zh('scene.menu.title'), zh('scene.menu.statistics'));
   await waitForPath(page, (p) => p.startsWith('/scene/statistics'));
   await expect.poll(() => tabNames(page)).toEqual([HOME, 'scene.list', 'scene.statistics']);
@@ -154,7 +155,8 @@ e2eDescribe('tab bar', () => {
 
     await tabAction(page, 'scene.list', 'tabBar.reload');
     await expect.poll(() => keywordInput(page).inputValue()).toBe('');
-    await page.locator('.ant-table-row:visible').first().waitFor();
+    // The scene list shows cards by default.
+    await page.locator('[data-testid=scene-card]:visible').first().waitFor();
     expect(await settledState(page)).toEqual({
       tabs: [HOME, 'scene.list', 'scene.statistics'],
       active: 'scene.list',
