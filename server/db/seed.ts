@@ -87,7 +87,11 @@ async function createAdmin(db: Database, password: string): Promise<boolean> {
 }
 
 /** Inserts the demo accounts and scenes; false if another instance seeded first. */
-export async function seedDemo(db: Database, adminPassword?: string): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  adminPassword?: string,
+  demo: DemoOptions = {},
+): Promise<boolean> {
   const rows = await Promise.all(
     DEMO_ACCOUNTS.map(async ({ password, ...account }) => ({
       ...account,
@@ -102,7 +106,7 @@ export async function seedDemo(db: Database, adminPassword?: string): Promise<bo
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!inserted.some((r) => r.id === ADMIN_ID)) return false;
-  await seedDemoResources(db);
+  await seedDemoResources(db, Date.now(), demo);
   return true;
 }
 

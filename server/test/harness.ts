@@ -8,6 +8,12 @@ import { users } from '../db/schema';
 import { seedDemo } from '../db/seed';
 import type { TestBackend } from './backends';
 
+/**
+ * The demo at a tenth of its size: every kind of row (pending reviews, rated calls, long and
+ * short sessions) in seconds less per test file. bench/ and e2e/ use the full demo.
+ */
+export const TEST_DEMO_SCALE = { prompts: 60, calls: 1_500, records: 120 };
+
 export interface Answer {
   status: number;
   body: { code: number; msg: string; data: unknown };
@@ -42,7 +48,7 @@ export function useTestApp(
     const opened = await backend.open();
     close = opened.close;
     if (options.prepare) await options.prepare(opened.db);
-    if (options.seed ?? true) await seedDemo(opened.db);
+    if (options.seed ?? true) await seedDemo(opened.db, undefined, { scale: TEST_DEMO_SCALE });
     const { seed: _seed, prepare: _prepare, ...appOptions } = options;
     const app = await buildApp({
       db: opened.db,
