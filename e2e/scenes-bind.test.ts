@@ -103,4 +103,76 @@ e2eDescribe('scene template binding', () => {
     await page.reload();
     await bindingCard(page).getByText(zh('scene.template.none'), { exact: true }).waitFor();
   });
+
+  it('the card list: the type filter and the keyword survive a reload; the table view is kept in the URL', async () => {
+    const { page } = e2e;
+    await onSceneCards(page);
+    const chat = zh('scene.enums.type.1');
+    const prompt = zh('scene.enums.type.0');
+    const tags = () => cards(page).locator('.ant-card-extra').allTextContents();
+
+    // Type: chat mode only.
+    const typeSelect = page.getByRole('combobox', { name: zh('scene.fields.type'), exact: true });
+    await typeSelect.click();
+    const listed = nextApiAnswer<{ total: number }>(page, 'scene/page');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: chat })
+      .click();
+    const answer = await listed;
+    expect(answer.code).toBe(0);
+    expect(answer.data.total).toBeGreaterThan(0);
+    await expect.poll(async () => (await tags()).every((t) => t.trim() === chat)).toBe(true);
+
+    // Keyword: a chat scene's name.
+    const name = (await cards(page).first().getAttribute('aria-label')) ?? '';
+    const keyword = page.getByLabel(zh('table.keyword'), { exact: true });
+    await keyword.fill(name);
+    const searched = nextApiAnswer<{ total: number }>(page, 'scene/page');
+    await keyword.press('Enter');
+    const found = await searched;
+    expect(found.code).toBe(0);
+    expect(found.data.total).toBeGreaterThan(0);
+    expect(found.data.total).toBeLessThanOrEqual(answer.data.total);
+    await expect.poll(() => cards(page).count()).toBe(Math.min(found.data.total, 12));
+    const total = await page.locator('.ant-pagination-total-text').textContent();
+
+    // A reload asks the same and shows the same, with the controls still set.
+    const again = nextApiAnswer<{ total: number }>(page, 'scene/page');
+    await page.reload();
+    const reloaded = await again;
+    expect(reloaded.code).toBe(0);
+    expect(reloaded.data.total).toBe(found.data.total);
+    await cards(page).first().waitFor();
+    expect(await keyword.inputValue()).toBe(name);
+    expect(await cards(page).filter({ hasText: name }).count()).toBeGreaterThan(0);
+    expect((await tags()).every((t) => t.trim() === chat)).toBe(true);
+    expect((await tags()).some((t) => t.includes(prompt))).toBe(false);
+    expect(await page.locator('.ant-pagination-total-text').textContent()).toBe(total);
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-select', { has: typeSelect })
+          .locator('.ant-select-selection-item')
+          .textContent(),
+      )
+      .toBe(chat);
+
+    // The table view: chosen with the switch, kept in the URL through a reload.
+    await page
+      .getByRole('radiogroup', { name: zh('scene.display.label') })
+      .getByText(zh('scene.display.table'), { exact: true })
+      .click();
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('display')).toBe('table');
+    await page.reload();
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await cards(page).count()).toBe(0);
+    // Back to cards.
+    await page
+      .getByRole('radiogroup', { name: zh('scene.display.label') })
+      .getByText(zh('scene.display.card'), { exact: true })
+      .click();
+    await cards(page).first().waitFor();
+    expect(new URL(page.url()).searchParams.get('display')).toBe('card');
+  });
 });
