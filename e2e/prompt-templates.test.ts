@@ -263,4 +263,86 @@ e2eDescribe('prompt templates', () => {
       .poll(() => headerTags(page).textContent())
       .toContain(zh('prompt.badges.live', { n: pendingNumber ?? '' }));
   });
+
+  it('a rejected platform change needs a reason, which its author then reads; the live text stays', async () => {
+    const { page } = e2e;
+    await signIn(page, 'user');
+    await gotoApp(page, '/prompt/add-public');
+    const title = `E2E 平台模板 ${stamp()}`;
+    const first = '请总结：{{topic}}';
+    await page.getByLabel(zh('prompt.fields.title'), { exact: true }).fill(title);
+    await contentInput(page).fill(first);
+    // The checks offer to add the missing variable.
+    await page.getByRole('button', { name: buttonLabel(zh('prompt.editor.addMissing')) }).click();
+    const nameCell = page.getByLabel(
+      zh('prompt.variables.cell', { column: zh('prompt.variables.name'), row: 1 }),
+      { exact: true },
+    );
+    await nameCell.waitFor();
+    if (!(await nameCell.inputValue())) await nameCell.fill('主题');
+    expect(
+      await page
+        .getByLabel(
+          zh('prompt.variables.cell', { column: zh('prompt.variables.fieldName'), row: 1 }),
+          {
+            exact: true,
+          },
+        )
+        .inputValue(),
+    ).toBe('topic');
+    const created = nextApiAnswer<PromptAnswer>(page, 'prompt/create');
+    await saveButton(page).click();
+    const made = await created;
+    expect(made.code).toBe(0);
+    const id = made.data.id;
+    await page.waitForURL(
+      (u) => u.pathname === '/prompt/detail-public' && u.searchParams.get('id') === String(id),
+    );
+
+    // A change, submitted.
+    await editButton(page).click();
+    await contentInput(page).fill('请用三句话总结：{{topic}}');
+    const updated = nextApiAnswer<PromptAnswer>(page, 'prompt/update');
+    await saveButton(page).click();
+    expect((await updated).data.reviewState).toBe('draft');
+    await tab(page, 'review').click();
+    const submitted = nextApiAnswer<PromptAnswer>(page, 'prompt/submit');
+    await page.getByRole('button', { name: buttonLabel(zh('prompt.review.submit')) }).click();
+    expect((await submitted).data.reviewState).toBe('pending');
+
+    // The admin rejects it: the reason is required.
+    const admin = await (await e2e.newContext()).newPage();
+    await signIn(admin, 'admin');
+    await gotoApp(admin, `/prompt/detail-public?id=${id}`);
+    await tab(admin, 'review').click();
+    await admin.getByRole('button', { name: buttonLabel(zh('prompt.review.reject')) }).click();
+    const dialog = admin.locator('.ant-modal:visible', {
+      hasText: zh('prompt.review.rejectTitle', { n: 2 }),
+    });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: buttonLabel(zh('prompt.review.reject')) });
+    await confirm.click();
+    await dialog.getByText(zh('prompt.review.reasonRequired'), { exact: true }).waitFor();
+    const reason = '第二句表述不清，请修改';
+    await dialog.getByLabel(zh('prompt.review.reason'), { exact: true }).fill(reason);
+    const rejected = nextApiAnswer<PromptAnswer>(admin, 'prompt/reject');
+    await confirm.click();
+    const no = await rejected;
+    expect(no.code).toBe(0);
+    expect(no.data.reviewState).toBe('rejected');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The author reads the reason; the live text is still the first; they may submit again.
+    await page.reload();
+    await tab(page, 'review').click();
+    const banner = page.locator('.ant-alert-error', {
+      hasText: zh('prompt.review.rejectedBanner', { n: 2 }),
+    });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(reason);
+    await page.getByRole('button', { name: buttonLabel(zh('prompt.review.submit')) }).waitFor();
+    await expect.poll(() => headerTags(page).textContent()).toContain(zh('prompt.badges.rejected'));
+    await tab(page, 'template').click();
+    await expect.poll(() => liveText(page).textContent()).toBe(first);
+  });
 });
