@@ -36,11 +36,11 @@ describe('translateIssues', () => {
   });
 
   it('names each unknown key and each bad nested field by its path', () => {
-    const issues = issuesOf(updateSchema(scene), { id: 1, version: 0, sceneCode: 'x', extra: 1 });
+    const issues = issuesOf(updateSchema(scene), { id: 1, version: 0, sceneName: '', extra: 1 });
     expect(issues).toEqual(
       expect.arrayContaining([
         { field: 'version', message: 'must be at least 1' },
-        { field: 'sceneCode', message: 'unsupported field sceneCode' },
+        { field: 'sceneName', message: 'is required' },
         { field: 'extra', message: 'unsupported field extra' },
       ]),
     );

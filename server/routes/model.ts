@@ -9,6 +9,10 @@ import type { AppContext } from '../context';
 import { modelVersions } from '../db/schema';
 import { success } from '../http/reply';
 
+export const modelVersionBody = z
+  .strictObject({ modelType: z.enum(PROMPT_MODEL_TYPES).optional() })
+  .optional();
+
 export const modelVersionSchema = z.object({
   id: z.number(),
   modelType: z.string(),
@@ -27,7 +31,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags: ['model'],
       summary: 'Model versions with their prices per 1 000 tokens (CNY)',
       security: [{ bearer: [] }],
-      body: z.strictObject({ modelType: z.enum(PROMPT_MODEL_TYPES).optional() }).optional(),
+      body: modelVersionBody,
       response: {
         200: envelopeOf(z.object({ list: z.array(modelVersionSchema), total: z.number().int() })),
         '4xx': errorEnvelope,

@@ -5,12 +5,15 @@ import { loginBody, userDetailBody } from '../../contract/auth';
 import { rolesAllowed, type Action, type ResourceDef, type Role } from '../../contract/resource';
 import {
   createSchema,
+  deleteSchema,
   ENDPOINT_SCHEMAS,
+  exportSchema,
   idBody,
   pageSchema,
   updateSchema,
 } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
+import { modelVersionBody } from '../routes/model';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -23,7 +26,14 @@ export interface RouteEntry {
   body?: z.ZodType;
   /** Who may call it: roles by the policy, 'anyone' without a token, 'signed-in' any role. */
   access:
-    { kind: 'policy'; resource: ResourceDef; action: Action } | { kind: 'public' | 'signed-in' };
+    | {
+        kind: 'policy';
+        resource: ResourceDef;
+        action: Action;
+        /** The endpoint narrows the policy to these roles (approving is the admin's). */
+        roles?: readonly Role[];
+      }
+    | { kind: 'public' | 'signed-in' };
 }
 
 export const CRUD_ACTIONS = [
@@ -32,6 +42,7 @@ export const CRUD_ACTIONS = [
   ['create', 'create'],
   ['update', 'edit'],
   ['delete', 'delete'],
+  ['export', 'list'],
 ] as const;
 
 export function resourceRoutes(def: ResourceDef): RouteEntry[] {
@@ -40,7 +51,8 @@ export function resourceRoutes(def: ResourceDef): RouteEntry[] {
     detail: idBody,
     create: createSchema(def),
     update: updateSchema(def),
-    delete: idBody,
+    delete: deleteSchema,
+    export: exportSchema(def),
   };
   const routes: RouteEntry[] = CRUD_ACTIONS.map(([path, action]) => ({
     method: 'POST',
@@ -55,7 +67,12 @@ export function resourceRoutes(def: ResourceDef): RouteEntry[] {
       method: 'POST',
       url: endpointPath(def, name),
       body: schema.body,
-      access: { kind: 'policy', resource: def, action: endpoint.action },
+      access: {
+        kind: 'policy',
+        resource: def,
+        action: endpoint.action,
+        ...(endpoint.roles ? { roles: endpoint.roles } : {}),
+      },
     });
   }
   return routes;
@@ -66,12 +83,14 @@ export const USER_DETAIL = apiPath('user', 'detail');
 export const LOGOUT = apiPath('user', 'logout');
 export const MENU = '/api/user/menu';
 export const HEALTH = '/api/health';
+export const MODEL_VERSIONS = apiPath('model', 'version', 'list');
 
 export const USER_ROUTES: RouteEntry[] = [
   { method: 'POST', url: LOGIN, body: loginBody, access: { kind: 'public' } },
   { method: 'POST', url: USER_DETAIL, body: userDetailBody, access: { kind: 'signed-in' } },
   { method: 'POST', url: LOGOUT, access: { kind: 'signed-in' } },
   { method: 'POST', url: MENU, access: { kind: 'signed-in' } },
+  { method: 'POST', url: MODEL_VERSIONS, body: modelVersionBody, access: { kind: 'signed-in' } },
   { method: 'GET', url: HEALTH, access: { kind: 'public' } },
 ];
 
@@ -80,7 +99,10 @@ export const ALL_ROUTES: RouteEntry[] = [...RESOURCES.flatMap(resourceRoutes), .
 /** Roles the policy lets call a route (every role for signed-in routes). */
 export function rolesFor(route: RouteEntry, roles: readonly Role[]): Role[] {
   if (route.access.kind === 'policy') {
-    return rolesAllowed(route.access.resource, route.access.action);
+    const { roles: only } = route.access;
+    return rolesAllowed(route.access.resource, route.access.action).filter(
+      (r) => !only || only.includes(r),
+    );
   }
   return [...roles];
 }
