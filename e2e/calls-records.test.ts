@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allFields } from '../contract/resource';
 import { promptCall } from '../contract/resources/prompt-call';
-import { e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
+import { e2eDescribe, en, gotoApp, login, setLocale, useE2E, zh } from './harness';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 interface Page_<T> {
@@ -190,6 +190,45 @@ e2eDescribe('template calls and session records', () => {
         true,
       );
     }
+  });
+
+  it('in English the export speaks English: header labels and enum cells', async () => {
+    const { page, context } = e2e;
+    await setLocale(context, 'en-US');
+    await signIn(page);
+    await gotoApp(page, '/prompt/call-list');
+    await page.locator('.ant-table-row').first().waitFor();
+    // Rated bad, and within the last 3 days: a small slice.
+    const label = en('prompt-call.fields.assessment');
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: en('prompt-call.enums.assessment.2'),
+      })
+      .click();
+    const range = page.locator('.ant-picker-range');
+    await range.locator('input').first().click();
+    await range.locator('input').first().fill(dayjs().subtract(3, 'day').format('YYYY-MM-DD'));
+    await range.locator('input').first().press('Enter');
+    await range.locator('input').nth(1).fill(dayjs().format('YYYY-MM-DD'));
+    const listed = nextApiAnswer<Page_<unknown>>(page, 'prompt/call/page');
+    await range.locator('input').nth(1).press('Enter');
+    const total = (await listed).data.total;
+    expect(total).toBeGreaterThan(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: en('buttons.export') }).click();
+    const [header, ...rows] = parseCsv(
+      readFileSync(await (await download).path(), 'utf8').slice(1),
+    ).filter((r) => r.some((c) => c !== ''));
+    expect(header).toEqual(
+      allFields(promptCall)
+        .filter((f) => f.name !== 'version')
+        .map((f) => en(`prompt-call.fields.${f.name}`)),
+    );
+    expect(rows.length).toBe(total);
+    const column = header?.indexOf(label) ?? -1;
+    for (const row of rows) expect(row[column]).toBe(en('prompt-call.enums.assessment.2'));
   });
 
   it('a transcript renders markdown, and shows <script> and javascript: links as harmless text', async () => {
