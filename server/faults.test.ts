@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from './db/client';
 import { directives } from './db/schema';
 import { seedDemo } from './db/seed';
 import { clusterSkipReason, startCluster, type PgCluster } from './test/pg-cluster';
+import { TEST_DEMO_SCALE } from './test/harness';
 
 const SKIP = clusterSkipReason();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,7 +32,7 @@ describe.skipIf(SKIP)(SKIP ?? 'database faults [postgres cluster]', () => {
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       statementTimeoutMs: STATEMENT_TIMEOUT_MS,
     });
-    await seedDemo(database.db);
+    await seedDemo(database.db, undefined, { scale: TEST_DEMO_SCALE });
     app = await buildApp({
       db: database.db,
       ping: database.ping,
