@@ -178,6 +178,20 @@ export function afterKey(
   last: Record<string, unknown>,
 ): SQL {
   const keys = sortKeys(def, columns, sorters);
+  // The usual case (one direction, no empty values): a row comparison, which a B-tree index
+  // on the sort columns walks directly; the OR form below makes the planner scan.
+  const direction = keys[0]?.order;
+  if (keys.every((k) => k.order === direction && !k.field.nullable)) {
+    const cols = sql.join(
+      keys.map((k) => sql`${k.column}`),
+      sql`, `,
+    );
+    const vals = sql.join(
+      keys.map((k) => sql`${sql.param(last[k.field.name], k.column)}`),
+      sql`, `,
+    );
+    return direction === 'desc' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
+  }
   const branches: SQL[] = [];
   keys.forEach((key, k) => {
     const value = last[key.field.name];
