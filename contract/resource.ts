@@ -94,6 +94,11 @@ export interface FieldDef {
   readonly reference?: ReferenceDef;
   /** Set on the label field a reference derives: the reference field's name. No column. */
   readonly derivedFrom?: string;
+  /**
+   * Values a filter or form offers come from a list call (below the API prefix, answering
+   * `{ list }`): each row's `value` is stored, its `label` shown (model versions, say).
+   */
+  readonly optionsFrom?: { readonly path: string; readonly value: string; readonly label: string };
 }
 
 /** Which generic page serves a view; 'page' views always have a dedicated page. */

@@ -114,6 +114,7 @@ export const promptCall = defineResource({
       max: 64,
       nullable: true,
       filter: 'eq',
+      optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
       createOnly: true,
     },
   ],

@@ -8,12 +8,14 @@ export type FilterControl =
   | { kind: 'range'; field: FieldDef }
   | { kind: 'reference'; field: FieldDef }
   | { kind: 'text'; field: FieldDef; operator: 'eq' | 'contains' }
-  | { kind: 'number'; field: FieldDef };
+  | { kind: 'number'; field: FieldDef }
+  | { kind: 'choices'; field: FieldDef };
 
 /** Which control a field's `filter` asks for; fields fixed by the route or the page get none. */
 export function filterControlOf(field: FieldDef): FilterControl | undefined {
   if (!field.filter) return undefined;
   const type = field.type as string;
+  if (field.optionsFrom) return { kind: 'choices', field };
   if (type === 'enum') return { kind: 'enum', field };
   if (type === 'reference') return referenceOf(field) ? { kind: 'reference', field } : undefined;
   if (field.filter === 'range') {

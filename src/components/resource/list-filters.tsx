@@ -1,5 +1,6 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { useList, type CrudFilter, type CrudOperators } from '@refinedev/core';
+import { useCustom, useList, type CrudFilter, type CrudOperators } from '@refinedev/core';
+import { apiPath } from '../../../contract/api';
 import { Button, DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -148,6 +149,41 @@ function ReferenceFilter(props: {
   );
 }
 
+/** A filter whose values a list call offers (FieldDef.optionsFrom), e.g. model versions. */
+function ChoicesFilter(props: {
+  field: FieldDef;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const source = props.field.optionsFrom!;
+  const { result, query } = useCustom<{ list: Record<string, unknown>[] }>({
+    url: apiPath(...source.path.split('/')),
+    method: 'post',
+    config: { payload: {} },
+    errorNotification: false,
+  });
+  const rows = query.isError ? [] : (result.data?.list ?? []);
+  const options = [...new Map(rows.map((r) => [String(r[source.value]), r])).values()].map((r) => ({
+    value: String(r[source.value]),
+    label: String(r[source.label]),
+  }));
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={query.isLoading}
+      style={{ minWidth: 180 }}
+      placeholder={props.label}
+      aria-label={props.label}
+      value={props.value as string | undefined}
+      onChange={(v) => props.onChange(v)}
+      options={options}
+    />
+  );
+}
+
 export interface ListFiltersProps {
   def: ResourceDef;
   filters: CrudFilter[];
@@ -210,6 +246,16 @@ export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListF
       case 'reference':
         return (
           <ReferenceFilter
+            key={name}
+            field={c.field}
+            label={label}
+            value={filterValueOf(filters, name, 'eq')}
+            onChange={(v) => set(name, 'eq', v)}
+          />
+        );
+      case 'choices':
+        return (
+          <ChoicesFilter
             key={name}
             field={c.field}
             label={label}
