@@ -54,6 +54,13 @@ const part = defineResource({
     { name: 'labels', type: 'tags', nullable: true, list: true },
     { name: 'spec', type: 'json', nullable: true, list: true },
     { name: 'homepage', type: 'url', nullable: true, list: true },
+    {
+      name: 'grade',
+      type: 'string',
+      nullable: true,
+      filter: 'eq',
+      optionsFrom: { path: 'fixture-grade/list', value: 'code', label: 'name' },
+    },
   ],
   endpoints: {
     enable: { path: 'enable', action: 'edit', summary: 'Enable parts' },
@@ -85,6 +92,7 @@ i18n.addResourceBundle(
         labels: 'Labels',
         spec: 'Spec',
         homepage: 'Homepage',
+        grade: 'Grade',
       },
       enums: { kind: { 1: 'Small', 2: 'Large' } },
     },
@@ -195,6 +203,17 @@ beforeEach(async () => {
       return { body: envelope(0, { ids: (req.body as { ids: number[] }).ids }) };
     }
     if (req.url.endsWith('/fixture-part/enable')) return { body: envelope(0, { count: 1 }) };
+    if (req.url.endsWith('/fixture-grade/list')) {
+      return {
+        body: envelope(0, {
+          list: [
+            { code: 'g-a', name: 'Grade A' },
+            { code: 'g-b', name: 'Grade B' },
+          ],
+          total: 2,
+        }),
+      };
+    }
     if (req.url.endsWith('/fixture-part/export')) {
       return { body: new TextEncoder().encode('\uFEFFID,Part name\n1,Bolt\n').buffer };
     }
@@ -275,6 +294,16 @@ describe('list filters', () => {
     const makers = seen.find((r) => r.url.endsWith('/fixture-maker/page'));
     expect(makers?.body).toEqual({ current: 1, pageSize: 100 });
     await waitFor(() => expect(screen.getByText('Globex')).toBeTruthy());
+  });
+
+  it('offers the values a list call answers for an optionsFrom filter (model versions)', async () => {
+    mount('/fixture-part/list');
+    await screen.findByText('Bolt');
+    await pick(screen.getByRole('combobox', { name: 'Grade' }), 'Grade B');
+    await waitFor(() =>
+      expect(lastPageBody().filters).toEqual([{ field: 'grade', operator: 'eq', value: 'g-b' }]),
+    );
+    expect(seen.some((r) => r.url.endsWith('/api/manage/v1/fixture-grade/list'))).toBe(true);
   });
 
   it('a datetime range filter sends gte and lte on the same field, and reset clears all', async () => {
