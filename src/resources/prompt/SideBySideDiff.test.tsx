@@ -30,6 +30,15 @@ describe('side-by-side rows', () => {
       ['three', 'same', 'three'],
     ]);
   });
+
+  it('a last line that only gained a following line is unchanged', () => {
+    const rows = sideBySideRows('one\ntwo', 'one\ntwo\nthree');
+    expect(rows.map((r) => [r.left?.kind, r.right?.text, r.right?.kind])).toEqual([
+      ['same', 'one', 'same'],
+      ['same', 'two', 'same'],
+      [undefined, 'three', 'added'],
+    ]);
+  });
 });
 
 describe('SideBySideDiff', () => {

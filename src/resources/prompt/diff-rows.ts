@@ -43,7 +43,8 @@ export function sideBySideRows(older: string, newer: string): DiffRow[] {
     removed = [];
     added = [];
   };
-  for (const change of diffLines(older, newer)) {
+  // A last line without its newline is the same line once another follows it.
+  for (const change of diffLines(older, newer, { ignoreNewlineAtEof: true })) {
     const lines = linesOf(change.value);
     if (change.removed) removed.push(...lines);
     else if (change.added) added.push(...lines);
