@@ -1,13 +1,13 @@
+import { useDetailRecord } from './use-detail-record';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useDelete, useOne, type BaseRecord } from '@refinedev/core';
-import { Button, Card, Descriptions, Empty, Popconfirm, Skeleton, Space } from 'antd';
+import { useDelete, type BaseRecord } from '@refinedev/core';
+import { Button, Card, Descriptions, Popconfirm, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { allFields } from '../../../contract/resource';
 import { useView } from '../../resources/view';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
-import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { ResourceFormModal } from './ResourceFormModal';
 import './resource.css';
 
@@ -28,36 +28,13 @@ export function ResourceShowPage({ renderers, extraActions }: ResourceShowPagePr
   const listPath = pageOf('list')?.path;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
   const [editing, setEditing] = useState(false);
   const { mutate: remove } = useDelete();
   const canEdit = can('edit');
   const canDelete = can('delete');
-  const { result, query } = useOne<BaseRecord>({
-    resource: def.name,
-    id,
-    queryOptions: { enabled: id !== '', retry: false },
-    errorNotification: false,
-  });
+  const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
-    return <ExceptionPage status="403" />;
-  }
-  if (!id || query.isError) {
-    return (
-      <Card title={t(titleOf)}>
-        <Empty description={t('common.notFoundRecord')} />
-      </Card>
-    );
-  }
-  if (query.isLoading || !result) {
-    return (
-      <Card title={t(titleOf)}>
-        <Skeleton active />
-      </Card>
-    );
-  }
+  if (placeholder || !result) return placeholder;
   const record = result;
   const title = String(record[def.titleField ?? 'id'] ?? record.id);
 

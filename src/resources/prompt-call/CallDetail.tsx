@@ -1,22 +1,15 @@
+import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  useCustomMutation,
-  useInvalidate,
-  useOne,
-  type BaseRecord,
-  type HttpError,
-} from '@refinedev/core';
+import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import {
   Alert,
   Button,
   Card,
   Col,
   Descriptions,
-  Empty,
   Input,
   Row,
   Segmented,
-  Skeleton,
   Space,
   Statistic,
   Table,
@@ -24,11 +17,9 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { apiPath } from '../../../contract/api';
 import { ASSESSMENTS } from '../../../contract/resources/prompt-call';
 import { formatDateTime } from '../../components/resource/field-format';
-import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { isConflict } from '../record/conflict';
 import { SceneLabel } from '../record/renderers';
@@ -150,35 +141,11 @@ function AssessmentEditor({ call, onReload }: { call: BaseRecord; onReload(): vo
 
 /** One template call laid out for reading, with the operator's assessment. */
 export default function CallDetail() {
-  const { def, route } = useView();
+  const { route } = useView();
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const { result, query } = useOne<BaseRecord>({
-    resource: def.name,
-    id,
-    meta: { prefix: def.prefix },
-    queryOptions: { enabled: id !== '', retry: false },
-    errorNotification: false,
-  });
+  const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
-    return <ExceptionPage status="403" />;
-  }
-  if (!id || query.isError) {
-    return (
-      <Card title={t(route.locale)}>
-        <Empty description={t('common.notFoundRecord')} />
-      </Card>
-    );
-  }
-  if (query.isLoading || !result) {
-    return (
-      <Card title={t(route.locale)}>
-        <Skeleton active />
-      </Card>
-    );
-  }
+  if (placeholder || !result) return placeholder;
   const call = result;
   const variables = callVariables(call.variables);
   const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -1,14 +1,13 @@
+import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useDelete, useInvalidate, useOne } from '@refinedev/core';
+import { useDelete, useInvalidate } from '@refinedev/core';
 import {
   Button,
   Card,
   Col,
   Descriptions,
-  Empty,
   Popconfirm,
   Row,
-  Skeleton,
   Space,
   Switch,
   Table,
@@ -17,9 +16,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../components/resource/field-format';
-import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { useStore } from '../../stores/create-store';
 import { roleStore } from '../../stores/role';
@@ -126,8 +124,6 @@ function TemplateTab({ record }: { record: PromptRecord }) {
 export default function PromptDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
   const { route, pageOf, can } = useView();
   const role = useStore(roleStore);
   const listPath = pageOf('list')?.path;
@@ -136,12 +132,7 @@ export default function PromptDetail() {
   const invalidate = useInvalidate();
   const { mutate: remove } = useDelete();
   const { call, pending } = usePromptCall();
-  const { result, query } = useOne<PromptRecord>({
-    resource: 'prompt',
-    id,
-    queryOptions: { enabled: id !== '', retry: false },
-    errorNotification: false,
-  });
+  const { id, record: result, query, placeholder } = useDetailRecord<PromptRecord>();
   const { versions, query: versionsQuery } = usePromptVersions(id || undefined);
 
   const refresh = () => {
@@ -150,23 +141,7 @@ export default function PromptDetail() {
     void invalidate({ resource: 'prompt', invalidates: ['list'] });
   };
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
-    return <ExceptionPage status="403" />;
-  }
-  if (!id || query.isError) {
-    return (
-      <Card title={t(route.locale)}>
-        <Empty description={t('common.notFoundRecord')} />
-      </Card>
-    );
-  }
-  if (query.isLoading || !result) {
-    return (
-      <Card title={t(route.locale)}>
-        <Skeleton active />
-      </Card>
-    );
-  }
+  if (placeholder || !result) return placeholder;
 
   const record = result;
   const platform = record.isPublic === 1 || route.scope === 'public';

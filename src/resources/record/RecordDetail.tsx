@@ -1,9 +1,9 @@
+import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   useCustomMutation,
   useDelete,
   useInvalidate,
-  useOne,
   type BaseRecord,
   type HttpError,
 } from '@refinedev/core';
@@ -12,21 +12,18 @@ import {
   Button,
   Card,
   Descriptions,
-  Empty,
   Form,
   Input,
   Popconfirm,
   Select,
-  Skeleton,
   Space,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { apiPath } from '../../../contract/api';
 import { formatDateTime } from '../../components/resource/field-format';
-import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { useView } from '../view';
 import { fieldErrors, isConflict } from './conflict';
@@ -174,35 +171,11 @@ export default function RecordDetail() {
   const { def, route, pageOf, can } = useView();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
   const listPath = pageOf('list')?.path;
   const { mutate: remove } = useDelete();
-  const { result, query } = useOne<BaseRecord>({
-    resource: def.name,
-    id,
-    meta: { prefix: def.prefix },
-    queryOptions: { enabled: id !== '', retry: false },
-    errorNotification: false,
-  });
+  const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
-    return <ExceptionPage status="403" />;
-  }
-  if (!id || query.isError) {
-    return (
-      <Card title={t(route.locale)}>
-        <Empty description={t('common.notFoundRecord')} />
-      </Card>
-    );
-  }
-  if (query.isLoading || !result) {
-    return (
-      <Card title={t(route.locale)}>
-        <Skeleton active />
-      </Card>
-    );
-  }
+  if (placeholder || !result) return placeholder;
   const record = result;
   const messages = (Array.isArray(record.messages) ? record.messages : []) as ChatMessage[];
   const title = String(record.title ?? record.id);

@@ -1,10 +1,10 @@
+import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
 import {
   useCustom,
   useCustomMutation,
   useDelete,
   useInvalidate,
-  useOne,
   type BaseRecord,
 } from '@refinedev/core';
 import {
@@ -16,7 +16,6 @@ import {
   Popconfirm,
   Row,
   Select,
-  Skeleton,
   Space,
   Statistic,
   Table,
@@ -25,12 +24,11 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { apiPath, endpointPath } from '../../../contract/api';
 import { scene as sceneDef } from '../../../contract/resources/scene';
 import { formatDateTime } from '../../components/resource/field-format';
 import { ResourceFormModal } from '../../components/resource/ResourceFormModal';
-import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { routeByName } from '../../routes/table';
 import { AssessmentTag } from '../prompt-call/renderers';
@@ -371,36 +369,12 @@ export default function SceneDetail() {
   const { def, route, pageOf, can } = useView();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
   const [editing, setEditing] = useState(false);
   const listPath = pageOf('list')?.path;
   const { mutate: remove } = useDelete();
-  const { result, query } = useOne<BaseRecord>({
-    resource: def.name,
-    id,
-    meta: { prefix: def.prefix },
-    queryOptions: { enabled: id !== '', retry: false },
-    errorNotification: false,
-  });
+  const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
-  if ((query.error as { statusCode?: number } | null)?.statusCode === 403) {
-    return <ExceptionPage status="403" />;
-  }
-  if (!id || query.isError) {
-    return (
-      <Card title={t(route.locale)}>
-        <Empty description={t('common.notFoundRecord')} />
-      </Card>
-    );
-  }
-  if (query.isLoading || !result) {
-    return (
-      <Card title={t(route.locale)}>
-        <Skeleton active />
-      </Card>
-    );
-  }
+  if (placeholder || !result) return placeholder;
   const scene = result;
   const name = String(scene.sceneName ?? scene.id);
   const refetch = () => void query.refetch();
