@@ -1,10 +1,10 @@
+import { DeleteRecordButton } from './DeleteRecordButton';
 import { useDetailRecord } from './use-detail-record';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useDelete, type BaseRecord } from '@refinedev/core';
-import { Button, Card, Descriptions, Popconfirm, Space } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { BaseRecord } from '@refinedev/core';
+import { Button, Card, Descriptions, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { allFields } from '../../../contract/resource';
 import { useView } from '../../resources/view';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
@@ -23,15 +23,11 @@ export interface ResourceShowPageProps {
  * its list page from the view context.
  */
 export function ResourceShowPage({ renderers, extraActions }: ResourceShowPageProps) {
-  const { def, route, pageOf, can } = useView();
+  const { def, route, can } = useView();
   const titleOf = route.locale;
-  const listPath = pageOf('list')?.path;
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const { mutate: remove } = useDelete();
   const canEdit = can('edit');
-  const canDelete = can('delete');
   const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
   if (placeholder || !result) return placeholder;
@@ -49,24 +45,7 @@ export function ResourceShowPage({ renderers, extraActions }: ResourceShowPagePr
               {t('buttons.edit')}
             </Button>
           )}
-          {canDelete && (
-            <Popconfirm
-              title={t('form.deleteConfirm', { title })}
-              okText={t('buttons.delete')}
-              cancelText={t('buttons.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
-                remove(
-                  { resource: def.name, id: record.id!, successNotification: false },
-                  { onSuccess: () => listPath && navigate(listPath) },
-                )
-              }
-            >
-              <Button danger icon={<DeleteOutlined />}>
-                {t('buttons.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          <DeleteRecordButton id={record.id!} title={title} />
         </Space>
       }
     >

@@ -1,22 +1,10 @@
+import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useDelete, useInvalidate } from '@refinedev/core';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Popconfirm,
-  Row,
-  Space,
-  Switch,
-  Table,
-  Tabs,
-  Typography,
-} from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useInvalidate } from '@refinedev/core';
+import { Button, Card, Col, Descriptions, Row, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { useStore } from '../../stores/create-store';
@@ -123,14 +111,11 @@ function TemplateTab({ record }: { record: PromptRecord }) {
  */
 export default function PromptDetail() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { route, pageOf, can } = useView();
+  const { route, can } = useView();
   const role = useStore(roleStore);
-  const listPath = pageOf('list')?.path;
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('template');
   const invalidate = useInvalidate();
-  const { mutate: remove } = useDelete();
   const { call, pending } = usePromptCall();
   const { id, record: result, query, placeholder } = useDetailRecord<PromptRecord>();
   const { versions, query: versionsQuery } = usePromptVersions(id || undefined);
@@ -233,24 +218,7 @@ export default function PromptDetail() {
               {t('buttons.edit')}
             </Button>
           )}
-          {can('delete') && (
-            <Popconfirm
-              title={t('form.deleteConfirm', { title: record.title })}
-              okText={t('buttons.delete')}
-              cancelText={t('buttons.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
-                remove(
-                  { resource: 'prompt', id: record.id, successNotification: false },
-                  { onSuccess: () => listPath && navigate(listPath) },
-                )
-              }
-            >
-              <Button danger icon={<DeleteOutlined aria-hidden />}>
-                {t('buttons.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          <DeleteRecordButton id={record.id} title={record.title} />
         </Space>
       }
     >

@@ -1,27 +1,10 @@
+import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
-import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  useCustomMutation,
-  useDelete,
-  useInvalidate,
-  type BaseRecord,
-  type HttpError,
-} from '@refinedev/core';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { apiPath } from '../../../contract/api';
 import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
@@ -168,11 +151,8 @@ function RecordEditor({ record, onReload }: { record: BaseRecord; onReload(): vo
 
 /** A session record: its facts, editable title and tags, and the chat transcript. */
 export default function RecordDetail() {
-  const { def, route, pageOf, can } = useView();
+  const { route, can } = useView();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const listPath = pageOf('list')?.path;
-  const { mutate: remove } = useDelete();
   const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
   if (placeholder || !result) return placeholder;
@@ -185,31 +165,7 @@ export default function RecordDetail() {
     <Space direction="vertical" size={16} className="record-detail">
       <Card
         title={`${t(route.locale)} · ${title}`}
-        extra={
-          can('delete') && (
-            <Popconfirm
-              title={t('form.deleteConfirm', { title })}
-              okText={t('buttons.delete')}
-              cancelText={t('buttons.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
-                remove(
-                  {
-                    resource: def.name,
-                    id: record.id!,
-                    meta: { prefix: def.prefix },
-                    successNotification: false,
-                  },
-                  { onSuccess: () => listPath && navigate(listPath) },
-                )
-              }
-            >
-              <Button danger icon={<DeleteOutlined aria-hidden />}>
-                {t('buttons.delete')}
-              </Button>
-            </Popconfirm>
-          )
-        }
+        extra={<DeleteRecordButton id={record.id!} title={title} />}
       >
         <Descriptions
           bordered

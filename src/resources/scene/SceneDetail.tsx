@@ -1,12 +1,7 @@
+import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
-import { DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
-import {
-  useCustom,
-  useCustomMutation,
-  useDelete,
-  useInvalidate,
-  type BaseRecord,
-} from '@refinedev/core';
+import { DisconnectOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
+import { useCustom, useCustomMutation, useInvalidate, type BaseRecord } from '@refinedev/core';
 import {
   Button,
   Card,
@@ -24,7 +19,7 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { apiPath, endpointPath } from '../../../contract/api';
 import { scene as sceneDef } from '../../../contract/resources/scene';
 import { formatDateTime } from '../../components/resource/field-format';
@@ -366,12 +361,9 @@ function UsageSummary({ sceneId }: { sceneId: unknown }) {
 
 /** A scene: its facts, its template (bind / unbind), its usage, edit and delete. */
 export default function SceneDetail() {
-  const { def, route, pageOf, can } = useView();
+  const { def, route, can } = useView();
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const listPath = pageOf('list')?.path;
-  const { mutate: remove } = useDelete();
   const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
   if (placeholder || !result) return placeholder;
@@ -390,29 +382,7 @@ export default function SceneDetail() {
                 {t('buttons.edit')}
               </Button>
             )}
-            {can('delete') && (
-              <Popconfirm
-                title={t('form.deleteConfirm', { title: name })}
-                okText={t('buttons.delete')}
-                cancelText={t('buttons.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() =>
-                  remove(
-                    {
-                      resource: def.name,
-                      id: scene.id!,
-                      meta: { prefix: def.prefix },
-                      successNotification: false,
-                    },
-                    { onSuccess: () => listPath && navigate(listPath) },
-                  )
-                }
-              >
-                <Button danger icon={<DeleteOutlined aria-hidden />}>
-                  {t('buttons.delete')}
-                </Button>
-              </Popconfirm>
-            )}
+            <DeleteRecordButton id={scene.id!} title={name} />
           </Space>
         }
       >
