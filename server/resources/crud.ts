@@ -26,10 +26,9 @@ import { allFields } from '../../contract/resource';
 import { localeOf } from '../http/locale';
 import { BEHAVIOURS } from './behaviours';
 import { CsvWriter } from './csv';
-import type { Row } from './rows';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
-import { toColumnValues } from './rows';
+import { omit, pick, toColumnValues, type Row } from './rows';
 import type { ResourceStore } from './store';
 
 export const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -64,6 +63,7 @@ export function crudRoutes(
   const base = apiPath(def.prefix);
   const record = recordSchema(def);
   const ignored = ignoredOnUpdate(def);
+  const createOnly = createOnlyFields(def).map((f) => f.name);
   const behaviour = BEHAVIOURS[def.name] ?? {};
   const docs = (summary: string) => ({ tags: [def.name], summary, security: [{ bearer: [] }] });
 
@@ -126,13 +126,9 @@ export function crudRoutes(
       const body = request.body as Row & { id: number; version: number };
       // A detail answer sent back: managed and derived fields are dropped, create-only ones
       // must be unchanged (DATA-MODEL.md "round trip").
-      const fixed = createOnlyFields(def).map((f) => f.name);
-      const values = toColumnValues(def, body, ['id', 'version', ...ignored, ...fixed]);
-      const unchanged = toColumnValues(def, body, [
-        ...allFields(def)
-          .map((f) => f.name)
-          .filter((n) => !fixed.includes(n)),
-      ]);
+      const sent = toColumnValues(def, body, ['id', 'version', ...ignored]);
+      const values = omit(sent, createOnly);
+      const unchanged = pick(sent, createOnly);
       const caller = callerOf(request);
       return success(
         request,

@@ -7,7 +7,7 @@ import { promptVersions, users } from '../db/schema';
 import { invalidField } from '../http/app-error';
 import type { Behaviour } from './behaviours';
 import type { EndpointHandler } from './endpoints';
-import type { Row } from './rows';
+import { omit, pick, type Row } from './rows';
 import type { ResourceStore } from './store';
 import type { Caller } from './visibility';
 
@@ -101,14 +101,6 @@ async function saveVersion(
     } as typeof promptVersions.$inferInsert);
     return row;
   });
-}
-
-function pick(row: Row, keys: readonly string[]): Row {
-  return Object.fromEntries(keys.filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
-}
-
-function omit(row: Row, keys: readonly string[]): Row {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
 }
 
 /** create and update of templates: every change is a version (DATA-MODEL.md). */

@@ -33,3 +33,13 @@ export function withDefaults(def: ResourceDef, values: Row): Row {
   }
   return out;
 }
+
+/** The given keys of a row that are present. */
+export function pick(row: Row, keys: readonly string[]): Row {
+  return Object.fromEntries(keys.filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
+}
+
+/** A row without the given keys. */
+export function omit(row: Row, keys: readonly string[]): Row {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
+}
