@@ -41,3 +41,102 @@ export const userSchema = z.object({
   certification: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * The password rule (spec §5): at least six characters with upper and lower case letters.
+ * Plain data and a function, so the console's forms check exactly what the server checks.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Ll}/u.test(password)
+  );
+}
+
+/** A new password: the rule above, refused as 40000 `weakPassword` naming the field. */
+export function passwordSchema() {
+  return safeString()
+    .max(PASSWORD_MAX_LENGTH)
+    .refine(isStrongPassword, { params: { key: 'weakPassword' } });
+}
+
+/** Account names: 3–32 letters, digits, `_`, `.` or `-`. */
+export const USER_NAME_PATTERN = { regex: '[A-Za-z0-9_.-]{3,32}', example: 'zhang.san' } as const;
+const USER_NAME_RE = new RegExp(`^(?:${USER_NAME_PATTERN.regex})$`);
+
+export const USER_STATUSES = [1, 0] as const;
+export const USER_ROLES = ['admin', 'user'] as const;
+
+const optionalName = safeString().trim().max(64).nullable().optional();
+const optionalEmail = safeString()
+  .trim()
+  .max(254)
+  .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), {
+    params: { key: 'badFormat' },
+  })
+  .nullable()
+  .optional();
+const userId = safeString().trim().min(1).max(64);
+
+/** user/page: the admin's account list. */
+export const userPageBody = z.strictObject({
+  current: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+  keyword: safeString().trim().max(100).optional(),
+  role: z.enum(USER_ROLES).optional(),
+  status: z.union([z.literal(1), z.literal(0)]).optional(),
+});
+
+export const userCreateBody = z.strictObject({
+  userName: safeString()
+    .trim()
+    .refine((s) => USER_NAME_RE.test(s), {
+      params: { key: 'badPattern', example: USER_NAME_PATTERN.example },
+    }),
+  password: passwordSchema(),
+  role: z.enum(USER_ROLES),
+  name: optionalName,
+  email: optionalEmail,
+});
+
+export const userUpdateBody = z.strictObject({
+  id: userId,
+  version: z.number().int().positive(),
+  name: optionalName,
+  email: optionalEmail,
+  role: z.enum(USER_ROLES).optional(),
+});
+
+export const userIdBody = z.strictObject({ id: userId });
+
+export const resetPasswordBody = z.strictObject({ id: userId, password: passwordSchema() });
+
+/** user/password: the caller's own password. */
+export const changePasswordBody = z.strictObject({
+  oldPassword: safeString().min(1).max(256),
+  newPassword: passwordSchema(),
+});
+
+/** An account as the admin's list shows it. */
+export const userAdminSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  status: z.number().int(),
+  email: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type UserAdmin = z.infer<typeof userAdminSchema>;
+
+export const userPageAnswer = z.object({ list: z.array(userAdminSchema), total: z.number().int() });
+
+/** user/password answers how many other sessions it ended. */
+export const changePasswordAnswer = z.object({ endedSessions: z.number().int() });

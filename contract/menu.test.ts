@@ -84,7 +84,8 @@ describe('route tree derived from the declarations', () => {
     const leaves = flattenRoutes(routesFor());
     expect(new Set(leaves.map((r) => r.name)).size).toBe(leaves.length);
     expect(new Set(leaves.map((r) => r.path)).size).toBe(leaves.length);
-    for (const def of RESOURCES) {
+    // `views: []` declares a resource shown only inside another's pages (corpus items).
+    for (const def of RESOURCES.filter((d) => d.views?.length !== 0)) {
       expect(
         leaves.some((r) => r.resource === def.name),
         def.name,
@@ -119,6 +120,21 @@ describe('menuForRole', () => {
     expect(namesOf(admin)).not.toContain('scene.detail');
     expect(namesOf(admin)).not.toContain('prompt.list');
     expect(admin.every((r) => r.roles?.includes('*') || r.roles?.includes('admin'))).toBe(true);
+  });
+
+  it('gives the admin, and only the admin, users and model versions after plugin configuration', () => {
+    const admin = namesOf(menuForRole('admin', policy));
+    expect(admin.indexOf('system')).toBe(admin.indexOf('plugin-config') + 1);
+    const leaves = namesOf(flattenRoutes(menuForRole('admin', policy)));
+    expect(leaves).toEqual(expect.arrayContaining(['system.users', 'system.model-versions']));
+    const system = routesFor().find((n) => n.name === 'system');
+    expect(system?.children?.map((c) => [c.path, c.roles])).toEqual([
+      ['/system/users', ['admin']],
+      ['/system/model-versions', ['admin']],
+    ]);
+    const user = namesOf(flattenRoutes(menuForRole('user', policy)));
+    expect(user.filter((n) => n.startsWith('system'))).toEqual([]);
+    expect(namesOf(menuForRole('user', policy))).not.toContain('system');
   });
 
   it('keeps hidden routes, flagged, so server-menu mode can reach detail pages', () => {

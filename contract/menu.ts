@@ -63,6 +63,32 @@ const DASHBOARD: RouteNode = {
     },
   ],
 };
+/**
+ * Account and model-version administration (issue 9): the admin's, after plugin configuration
+ * (spec §9 order 7; the stable sort keeps it after the resource groups of the same order).
+ * Their calls are admin-only routes outside the resource policy (server/routes/user-admin.ts).
+ */
+const SYSTEM: RouteNode = {
+  name: 'system',
+  path: '/system',
+  locale: 'menu.system.title',
+  order: 7,
+  icon: 'TeamOutlined',
+  children: [
+    {
+      name: 'system.users',
+      path: '/system/users',
+      locale: 'menu.system.users',
+      roles: ['admin'],
+    },
+    {
+      name: 'system.model-versions',
+      path: '/system/model-versions',
+      locale: 'menu.system.modelVersions',
+      roles: ['admin'],
+    },
+  ],
+};
 // The wiki is an external link; its URL is deployment configuration, not a route.
 const WIKI: RouteNode = {
   name: 'wiki',
@@ -113,7 +139,7 @@ export function routesFor(resources: readonly ResourceDef[] = RESOURCES): RouteN
     children: g.children,
   }));
   const rank = (n: RouteNode) => (n.external ? 1 : 0);
-  return [DASHBOARD, ...derived, WIKI].sort(
+  return [DASHBOARD, ...derived, SYSTEM, WIKI].sort(
     (a, b) => rank(a) - rank(b) || (a.order ?? 99) - (b.order ?? 99),
   );
 }

@@ -45,6 +45,20 @@ const zh = {
   wrongReviewState: '当前审核状态为「{state}」，不能执行此操作',
   noSuchVersion: '版本 {number} 不存在',
   templateUnavailable: '模板不存在、不可见或已停用',
+  badPattern: '格式不正确，应形如 {example}',
+  contentOrTemplate: '请填写指令内容或选择提示词模板',
+  notAssigned: '此条目已分配给其他标注员',
+  badJsonSchema: '不是合法的 JSON Schema：{reason}',
+  weakPassword: '至少 6 位，且须同时包含大写和小写字母',
+  wrongPassword: '原密码不正确',
+  samePassword: '新密码不能与原密码相同',
+  selfDisable: '不能停用或降级自己的账号',
+  importRow: '第 {line} 行：{reason}',
+  importEmpty: '文件中没有可导入的行',
+  importTooMany: '一次最多导入 {max} 行',
+  badJsonLine: '不是合法的 JSON 对象',
+  wrongState: '当前状态为「{state}」，不能执行此操作',
+  modelVersionInUse: '模型版本 {version} 仍被使用，不能删除',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -89,6 +103,20 @@ const en: Record<MessageKey, string> = {
   wrongReviewState: 'not possible while the review state is "{state}"',
   noSuchVersion: 'version {number} does not exist',
   templateUnavailable: 'the template does not exist, is not visible or is disabled',
+  badPattern: 'has an invalid format; it should look like {example}',
+  contentOrTemplate: 'give the directive content or choose a prompt template',
+  notAssigned: 'this item is assigned to other annotators',
+  badJsonSchema: 'is not a valid JSON Schema: {reason}',
+  weakPassword: 'needs at least six characters with upper and lower case letters',
+  wrongPassword: 'the current password is wrong',
+  samePassword: 'the new password must differ from the current one',
+  selfDisable: 'you cannot disable or demote your own account',
+  importRow: 'line {line}: {reason}',
+  importEmpty: 'the file holds no rows to import',
+  importTooMany: 'at most {max} rows can be imported at once',
+  badJsonLine: 'is not a JSON object',
+  wrongState: 'not possible while the state is "{state}"',
+  modelVersionInUse: 'model version {version} is still in use and cannot be deleted',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { promptVariablesSchema } from './prompt-variables';
-import { VERSION_STATES } from './resources/prompt';
+import { EVALUATION_METRICS } from './resources/model-evaluate';
 import {
   allFields,
   referenceKeyType,
   MAX_PAGE_SIZE,
+  SECRET_MASK,
   operatorsFor,
   writableFields,
   type FieldDef,
@@ -70,6 +71,17 @@ export function tagsSchema() {
  */
 export const JSON_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   'prompt.variables': promptVariablesSchema(),
+  'model-evaluate.metrics': z
+    .array(z.enum(EVALUATION_METRICS))
+    .min(1)
+    .max(EVALUATION_METRICS.length)
+    .refine((m) => new Set(m).size === m.length, { params: { key: 'duplicateTag' } }),
+  'model-evaluate-result.scores': z.partialRecord(
+    z.enum(EVALUATION_METRICS),
+    z.number().min(0).max(100),
+  ),
+  // The meta-schema check is the server's (plugin behaviour); here: a JSON object.
+  'plugin-config.parameterSchema': z.record(z.string(), z.unknown()),
   'prompt-call.variables': z
     .array(z.strictObject({ name: visibleString().max(64), value: safeString().max(2000) }))
     .max(50),
@@ -94,13 +106,23 @@ export function valueSchema(field: FieldDef, resource?: string): z.ZodType {
             .trim()
             .min(1)
             .max(field.max ?? 64);
+    case 'secret':
+      // Not trimmed: a token's spaces may be part of it.
+      return visibleString()
+        .min(1)
+        .max(field.max ?? 4096);
     case 'string':
     case 'text': {
       let s = (field.required ? visibleString() : safeString()).trim();
       if (field.required) s = s.min(Math.max(1, field.min ?? 1));
       else if (field.min !== undefined) s = s.min(field.min);
       s = s.max(field.max ?? (field.type === 'text' ? 10_000 : 255));
-      return s;
+      const pattern = field.pattern;
+      if (!pattern) return s;
+      const re = new RegExp(`^(?:${pattern.regex})$`, 'u');
+      return s.refine((v) => v === '' || re.test(v), {
+        params: { key: 'badPattern', example: pattern.example },
+      });
     }
     case 'integer': {
       let n = z.number().int();
@@ -186,6 +208,7 @@ export function recordSchema(def: ResourceDef) {
     else if (f.type === 'boolean') s = z.boolean();
     else if (f.type === 'tags') s = z.array(z.string());
     else if (f.type === 'json') s = z.unknown();
+    else if (f.type === 'secret') s = z.literal(SECRET_MASK);
     else s = z.string();
     shape[f.name] = f.nullable || f.type === 'datetime' ? s.nullable() : s;
   }
@@ -255,13 +278,23 @@ export function pageSchema(def: ResourceDef) {
 }
 
 /** The body of an export: a list query without paging. */
+export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 export function exportSchema(def: ResourceDef) {
-  return pageSchema(def).omit({ current: true, pageSize: true });
+  return pageSchema(def)
+    .omit({ current: true, pageSize: true })
+    .extend({ format: z.enum(EXPORT_FORMATS).default('csv') });
 }
 
 /** Delete one row by id, or up to a page of rows by ids. */
 export const idsSchema = z.array(idSchema).min(1).max(MAX_PAGE_SIZE);
 export const deleteSchema = z.union([idBody, z.strictObject({ ids: idsSchema })]);
+
+export const versionSchema = z.number().int().positive();
+export const idsBody = z.strictObject({ ids: idsSchema });
+export const versionedBody = z.strictObject({ id: idSchema, version: versionSchema });
+export const countAnswer = z.object({ count: z.number().int() });
 
 /** One message of a session's transcript (record/detail). */
 export const messageSchema = z.object({
@@ -289,64 +322,3 @@ export function detailSchema(def: ResourceDef) {
 export function pageAnswerSchema(def: ResourceDef) {
   return z.object({ list: z.array(recordSchema(def)), total: z.number().int() });
 }
-
-const versionSchema = z.number().int().positive();
-const idsBody = z.strictObject({ ids: idsSchema });
-const versionedBody = z.strictObject({ id: idSchema, version: versionSchema });
-const countAnswer = z.object({ count: z.number().int() });
-
-/** One saved version of a prompt template (prompt/versions). */
-export const promptVersionSchema = z.object({
-  number: z.number(),
-  state: z.enum(VERSION_STATES),
-  title: z.string(),
-  sceneCode: z.string().nullable(),
-  type: z.string(),
-  content: z.string(),
-  variables: z.unknown(),
-  description: z.string().nullable(),
-  note: z.string().nullable(),
-  authorId: z.string().nullable(),
-  authorName: z.string().nullable(),
-  createdAt: z.string(),
-  reviewerId: z.string().nullable(),
-  reviewerName: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  reason: z.string().nullable(),
-});
-
-/** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
-export const ENDPOINT_SCHEMAS: Readonly<
-  Record<string, Readonly<Record<string, { body: z.ZodType; answer?: z.ZodType }>>>
-> = {
-  scene: {
-    unbindTemplate: { body: idBody },
-    bindTemplate: { body: z.strictObject({ id: idSchema, templateId: idSchema }) },
-    summary: { body: idBody, answer: z.record(z.string(), z.unknown()) },
-  },
-  prompt: {
-    enable: { body: idsBody, answer: countAnswer },
-    disable: { body: idsBody, answer: countAnswer },
-    versions: {
-      body: idBody,
-      answer: z.object({ list: z.array(promptVersionSchema), total: z.number().int() }),
-    },
-    restore: {
-      body: z.strictObject({
-        id: idSchema,
-        version: versionSchema,
-        number: z.number().int().min(1).max(2_147_483_647),
-        note: safeString().trim().max(200).optional(),
-      }),
-    },
-    submit: { body: versionedBody },
-    approve: { body: versionedBody },
-    reject: {
-      body: z.strictObject({
-        id: idSchema,
-        version: versionSchema,
-        reason: visibleString().trim().min(1).max(500),
-      }),
-    },
-  },
-};

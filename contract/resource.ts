@@ -26,6 +26,8 @@ export const RESERVED_NAMES: readonly string[] = [
   'menu',
   'meta',
   'model',
+  'plugin',
+  'system',
   'statistic',
   'message',
 ];
@@ -48,7 +50,15 @@ export type FieldType =
   /** A structured value; its shape is the resource's (resource-schema JSON_SCHEMAS). */
   | 'json'
   /** The key of a row of another resource (FieldDef.reference). */
-  | 'reference';
+  | 'reference'
+  /**
+   * Write-only text (a plugin's token): encrypted at rest, never answered; records say only
+   * whether one is set, as the mask SECRET_MASK.
+   */
+  | 'secret';
+
+/** What a record answers in place of a secret that is set. */
+export const SECRET_MASK = '••••••••';
 
 /**
  * A field pointing at another resource's row by `key` (its id or another unique field). Lists
@@ -61,7 +71,8 @@ export interface ReferenceDef {
   readonly as: string;
 }
 export type FilterKind = 'eq' | 'contains' | 'range';
-export type FormControl = 'input' | 'textarea' | 'number' | 'select' | 'switch' | 'tags' | 'none';
+export type FormControl =
+  'input' | 'textarea' | 'number' | 'select' | 'switch' | 'tags' | 'password' | 'none';
 
 export interface FieldDef {
   readonly name: string;
@@ -84,6 +95,11 @@ export interface FieldDef {
   readonly list?: boolean;
   readonly sortable?: boolean;
   readonly filter?: FilterKind;
+  /**
+   * A string's shape, as a regular expression source (whole value); a mismatch answers 40000
+   * `badFormat` with `example` shown to the operator.
+   */
+  readonly pattern?: { readonly regex: string; readonly example: string };
   /** Matched by the list's free-text keyword. */
   readonly search?: boolean;
   /** Form control; defaults from the type; 'none' keeps it out of forms. */
@@ -213,6 +229,9 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
     if ((f.type === 'reference') !== !!f.reference) {
       fail(`field ${f.name}: a reference field, and only it, names its reference`);
     }
+    if (f.type === 'secret' && (f.sortable || f.filter || f.search || f.unique)) {
+      fail(`secret field ${f.name} cannot be sorted, filtered, searched or unique`);
+    }
     if (f.sortable && (f.type === 'json' || f.type === 'tags')) {
       fail(`field ${f.name} of type ${f.type} cannot be sorted`);
     }
@@ -341,6 +360,8 @@ export function formControlOf(field: FieldDef): FormControl {
       return 'tags';
     case 'reference':
       return 'select';
+    case 'secret':
+      return 'password';
     default:
       return 'input';
   }

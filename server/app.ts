@@ -22,6 +22,7 @@ import { installAuthentication } from './auth/authenticate';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/login-limiter';
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
+import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
 import { within, type Database } from './db/client';
 import { DatabaseHealth } from './db/health';
 import { RESOURCE_TABLES } from './db/resource-tables';
@@ -48,7 +49,9 @@ import { ResourceStore } from './resources/store';
 import { healthRoutes } from './routes/health';
 import { menuRoutes } from './routes/menu';
 import { modelRoutes } from './routes/model';
+import { optionRoutes } from './routes/options';
 import { userRoutes } from './routes/user';
+import { userAdminRoutes } from './routes/user-admin';
 
 export interface BuildAppOptions {
   db: Database;
@@ -80,6 +83,35 @@ export interface BuildAppOptions {
   bodyLimits?: Partial<BodyLimits>;
   /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
   anonymousLimit?: Partial<AnonymousLimit> | false;
+  /**
+   * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
+   * key lives as long as the process: right for tests, wrong for a deployment.
+   */
+  secrets?: SecretBox;
+}
+
+/**
+ * Log paths that may hold a password or a secret: request bodies and headers, should anything
+ * log them (Fastify itself does not), and the same keys one level down in any logged object.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  ...['password', 'oldPassword', 'newPassword', 'secret', 'token'].flatMap((key) => [
+    `body.${key}`,
+    `req.body.${key}`,
+    `request.body.${key}`,
+    `*.${key}`,
+  ]),
+];
+
+/** The logger option with redaction added (pino's `redact`); off stays off. */
+function withRedaction(
+  logger: FastifyServerOptions['logger'] | undefined,
+): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } };
 }
 
 export interface ServerTimeouts {
@@ -126,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tables = options.tables ?? RESOURCE_TABLES;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // A client sending a byte now and then must not hold a connection for ever.
@@ -194,10 +226,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const stores = new Map<string, ResourceStore>();
+  const secrets = options.secrets ?? ephemeralSecretBox();
   for (const def of resources) {
     const table = tables[def.name];
     if (!table) throw new Error(`resource ${def.name} has no table in RESOURCE_TABLES`);
-    stores.set(def.name, new ResourceStore(def, table, options.db, (name) => stores.get(name)));
+    stores.set(
+      def.name,
+      new ResourceStore(def, table, options.db, (name) => stores.get(name), secrets),
+    );
   }
   const dbHealth = new DatabaseHealth();
   installErrorHandler(app, dbHealth);
@@ -233,8 +269,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   healthRoutes(app, ctx);
   userRoutes(app, ctx);
+  userAdminRoutes(app, ctx);
   menuRoutes(app, ctx);
   modelRoutes(app, ctx);
+  optionRoutes(app, ctx);
   const handlers = options.handlers ?? ENDPOINT_HANDLERS;
   for (const def of resources) {
     const store = stores.get(def.name) as ResourceStore;

@@ -3,15 +3,18 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
 import { apiPath, endpointPath } from '../contract/api';
 import { Code } from '../contract/envelope';
-import type { Action, ResourceDef, Role } from '../contract/resource';
+import { writableFields, type Action, type ResourceDef, type Role } from '../contract/resource';
 import { RESOURCES } from '../contract/resources';
 import { sampleBody } from './db/demo/sample';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { promptCalls, prompts } from './db/schema';
+import { OPTION_LIST_PATHS } from './routes/options';
 import { describeBackends } from './test/backends';
 import { addUser, useTestApp } from './test/harness';
 import {
+  ADMIN_ROUTES,
   ALL_ROUTES,
+  CHANGE_PASSWORD,
   HEALTH,
   LOGIN,
   LOGOUT,
@@ -55,6 +58,17 @@ const ENDPOINT_BODIES: Record<string, (id: number) => unknown> = {
   'prompt.submit': (id) => ({ id, version: 999_999 }),
   'prompt.approve': (id) => ({ id, version: 999_999 }),
   'prompt.reject': (id) => ({ id, version: 999_999, reason: '不合规' }),
+  'directive.enable': (id) => ({ ids: [id] }),
+  'directive.disable': (id) => ({ ids: [id] }),
+  'directive.reorder': (id) => ({ ids: [id] }),
+  'plugin-config.enable': (id) => ({ ids: [id] }),
+  'plugin-config.disable': (id) => ({ ids: [id] }),
+  'corpus-item.mark': (id) => ({ id, version: 999_999, label: 'correct' }),
+  'corpus-item.review': (id) => ({ id, version: 999_999, decision: 'accept' }),
+  'model-evaluate.cancel': (id) => ({ id, version: 999_999 }),
+  // Calls that create: given a corpus set's id.
+  'corpus-item.import': (id) => ({ corpusId: id, format: 'csv', content: 'question\n矩阵' }),
+  'corpus-item.fromCall': (id) => ({ corpusId: id, callId: 1 }),
 };
 
 interface Outcome {
@@ -78,6 +92,8 @@ describeBackends('authorization matrix', (backend) => {
   const personal: Record<string, number> = {};
   /** A row every account may see, by resource. */
   const shared: Record<string, { id: number }[]> = {};
+  /** A model version the demo seed has. */
+  let modelVersion = '';
 
   beforeAll(async () => {
     for (const who of ['user', 'other', 'admin'] as const) tokens[who] = await t.login(who);
@@ -99,6 +115,8 @@ describeBackends('authorization matrix', (backend) => {
       })
       .returning({ id: promptCalls.id });
     personal['prompt-call'] = row!.id as number;
+    const versions = await call('user', apiPath('model', 'version', 'list'), {});
+    modelVersion = (versions.body.data as { list: { version: string }[] }).list[0]!.version;
     // Rows of everyone: what an account owning nothing lists (the admin for admin-only ones).
     for (const def of RESOURCES) {
       const reader = def.permissions.user?.includes('list') ? 'other' : 'admin';
@@ -110,6 +128,23 @@ describeBackends('authorization matrix', (backend) => {
       );
     }
   });
+
+  /**
+   * A create body from the declaration, with what it alone cannot give: references to rows that
+   * exist (by id) and a model version the seed has.
+   */
+  function createBody(def: ResourceDef, seed: string): Record<string, unknown> {
+    const body = sampleBody(def, 'create', seed);
+    for (const f of writableFields(def, 'create')) {
+      const target =
+        f.required && f.reference?.key === 'id' ? shared[f.reference.resource]?.[0] : undefined;
+      if (target) body[f.name] = target.id;
+      if (f.optionsFrom?.path === 'model/version/list') {
+        body[f.name] = f.type === 'tags' ? [modelVersion] : modelVersion;
+      }
+    }
+    return body;
+  }
 
   async function call(caller: Caller, url: string, body?: unknown) {
     const res = await t.post(url, body, caller === 'anonymous' ? {} : { token: tokens[caller] });
@@ -250,14 +285,18 @@ describeBackends('authorization matrix', (backend) => {
   it('creates: the policy decides, and the creator owns what it creates', async () => {
     for (const route of policyRoutes.filter((r) => r.access.action === 'create')) {
       const def = route.access.resource;
+      const endpoint = Object.entries(def.endpoints ?? {}).find(
+        ([name]) => route.url === endpointPath(def, name),
+      )?.[0];
+      const sample = endpoint ? ENDPOINT_BODIES[`${def.name}.${endpoint}`] : undefined;
       for (const [i, caller] of CALLERS.entries()) {
-        const body = sampleBody(def, 'create', `matrix-${i}`);
+        const body = sample ? sample(shared.corpus![0]!.id) : createBody(def, `matrix-${i}`);
         const res = await expectCode(
           caller,
           route.url,
           'sample',
           body,
-          expectedFor(def, 'create', caller, Code.OK),
+          expectedFor(def, 'create', caller, sample ? PASSES : Code.OK),
         );
         const owner = def.ownership && 'field' in def.ownership ? def.ownership.field : undefined;
         if (res.body.code === Code.OK && owner && caller !== 'anonymous') {
@@ -313,6 +352,50 @@ describeBackends('authorization matrix', (backend) => {
       .from(promptCalls)
       .where(eq(promptCalls.id, personal['prompt-call']!));
     expect(call0).toMatchObject({ version: 1, templateId: personal.prompt });
+  });
+
+  it('account and model-version admin is the admin’s; option lists and own password anyone’s', async () => {
+    const signedIn = (caller: Caller, ok: number) =>
+      caller === 'anonymous' ? Code.TOKEN_INVALID : ok;
+    for (const caller of CALLERS) {
+      for (const url of OPTION_LIST_PATHS) {
+        await expectCode(caller, url, 'options', {}, signedIn(caller, Code.OK));
+      }
+      // A wrong current password proves the call got past the access check and changed nothing.
+      await expectCode(
+        caller,
+        CHANGE_PASSWORD,
+        'wrong old password',
+        { oldPassword: 'not-it', newPassword: 'Another1' },
+        signedIn(caller, Code.INVALID),
+      );
+    }
+    /** Sound bodies: the admin's answer is the call's own (a missing row is 40400). */
+    const bodies: Record<string, [unknown, number]> = {
+      [apiPath('user', 'page')]: [{ pageSize: 100 }, Code.OK],
+      [apiPath('user', 'create')]: [
+        { userName: 'matrix.new', password: 'Matrix1', role: 'user' },
+        Code.OK,
+      ],
+      [apiPath('user', 'update')]: [{ id: '999', version: 1, name: 'x' }, Code.NOT_FOUND],
+      [apiPath('user', 'disable')]: [{ id: '999' }, Code.NOT_FOUND],
+      [apiPath('user', 'enable')]: [{ id: '999' }, Code.NOT_FOUND],
+      [apiPath('user', 'reset-password')]: [{ id: '999', password: 'Matrix1' }, Code.NOT_FOUND],
+      [apiPath('model', 'version', 'create')]: [
+        { modelType: 'CHATGPT', name: 'matrix', version: 'matrix-1', enabled: true },
+        Code.OK,
+      ],
+      [apiPath('model', 'version', 'update')]: [{ id: 999_999, name: 'x' }, Code.NOT_FOUND],
+      [apiPath('model', 'version', 'delete')]: [{ id: 999_999 }, Code.NOT_FOUND],
+    };
+    for (const route of ADMIN_ROUTES) {
+      const [body, ok] = bodies[route.url]!;
+      for (const caller of CALLERS) {
+        const expected =
+          caller === 'anonymous' ? Code.TOKEN_INVALID : caller === 'admin' ? ok : Code.FORBIDDEN;
+        await expectCode(caller, route.url, 'admin call', body, expected);
+      }
+    }
   });
 
   it('user calls: detail of oneself or (admin) anyone, menu, logout, login and health', async () => {

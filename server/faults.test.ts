@@ -65,7 +65,7 @@ describe.skipIf(SKIP)(SKIP ?? 'database faults [postgres cluster]', () => {
     for (let i = 0; i < 2_000 && !until(); i++) {
       const res = await post('create', {
         directiveName: `故障 ${tag} ${i}`,
-        directiveCode: `fault-${tag}-${i}`,
+        command: `/fault-${tag}-${i}`,
         content: '在故障期间写入',
       });
       const body = res.json() as { code: number; data: { id: number } };

@@ -189,7 +189,7 @@ describe('server process', () => {
             '/directive/create',
             {
               directiveName: `写入 ${lane}-${i}`,
-              directiveCode: `kill-${lane}-${i}`,
+              command: `/kill-${lane}-${i}`,
               content: 'x',
             },
             token,

@@ -9,6 +9,7 @@ import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   openDatabase,
 } from './db/client';
+import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
@@ -37,6 +38,11 @@ async function main(): Promise<void> {
         }
       : { dataDir: env.DATA_DIR || './data' },
   );
+  // docs/SECURITY.md "Secrets": APP_SECRET, else a key file beside the embedded database.
+  const secrets = await loadSecretBox({
+    appSecret: env.APP_SECRET || undefined,
+    dataDir: env.DATA_DIR || './data',
+  });
   const apiPerMinute = numberFrom('API_RATE_LIMIT_PER_MINUTE', 0);
   const anonymousPerMinute = numberFrom(
     'ANONYMOUS_REQUESTS_PER_MINUTE',
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
     db: database.db,
     ping: database.ping,
     logger: { level: env.LOG_LEVEL || 'info' },
+    secrets: secrets.box,
     docs: env.API_DOCS !== '0',
     timeouts: {
       requestMs: numberFrom('REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs),
@@ -99,6 +106,12 @@ async function main(): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
   });
   if (seeded.seeded !== 'none') app.log.info({ seeded: seeded.seeded }, 'database seeded');
+  if (env.DATABASE_URL && secrets.source !== 'APP_SECRET') {
+    app.log.warn(
+      'Plugin secrets are sealed with the key file in DATA_DIR. Set APP_SECRET (the same on ' +
+        'every instance) before running more than one instance on this database.',
+    );
+  }
   if (seeded.generatedAdminPassword) {
     app.log.warn(
       `Created the admin account: user name "admin", password "${seeded.generatedAdminPassword}". ` +

@@ -4,12 +4,17 @@ import {
   descriptionField,
   FULL_CRUD,
   nameField,
-  sceneCodeField,
-  statusField,
+  templateIdField,
   USER_ONLY,
 } from './common';
 
-/** Agents: a model, a scene and instructions, published under a code. */
+/** draft: being built; published: callers can use it; offline: withdrawn. */
+export const AGENT_STATES = ['draft', 'published', 'offline'] as const;
+
+/**
+ * Agents: a model version with instructions (a system prompt or a template), the plugins it may
+ * call, the directives it answers and the scenes it serves, published under a code.
+ */
 export const agent = defineResource({
   name: 'agent',
   prefix: 'agent',
@@ -25,9 +30,47 @@ export const agent = defineResource({
   fields: [
     nameField('agentName'),
     codeField('agentCode'),
-    sceneCodeField(),
-    { name: 'modelVersion', type: 'string', max: 64, nullable: true, list: true, filter: 'eq' },
-    statusField(),
+    { name: 'avatar', type: 'url', nullable: true, max: 2048 },
+    {
+      name: 'modelVersion',
+      type: 'string',
+      max: 64,
+      nullable: true,
+      list: true,
+      filter: 'eq',
+      optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
+    },
+    { name: 'systemPrompt', type: 'text', nullable: true, max: 10_000 },
+    templateIdField(),
+    // Codes of plugin configurations, trigger commands of directives, codes of scenes.
+    {
+      name: 'plugins',
+      type: 'tags',
+      list: true,
+      filter: 'eq',
+      optionsFrom: { path: 'plugin/option/list', value: 'pluginCode', label: 'pluginName' },
+    },
+    {
+      name: 'directives',
+      type: 'tags',
+      filter: 'eq',
+      optionsFrom: { path: 'directive/option/list', value: 'command', label: 'directiveName' },
+    },
+    {
+      name: 'scenes',
+      type: 'tags',
+      list: true,
+      filter: 'eq',
+      optionsFrom: { path: 'scene/option/list', value: 'sceneCode', label: 'sceneName' },
+    },
+    {
+      name: 'status',
+      type: 'enum',
+      options: AGENT_STATES,
+      default: 'draft',
+      list: true,
+      filter: 'eq',
+    },
     descriptionField(),
   ],
 });

@@ -1,9 +1,14 @@
 import { defineResource } from '../resource';
 import { descriptionField, FULL_CRUD, nameField, sceneCodeField, USER_ONLY } from './common';
 
+export const CORPUS_TYPES = ['qa', 'dialogue', 'instruction'] as const;
+/** pending: nothing annotated; marking: under way; done: every item annotated (and reviewed). */
 export const CORPUS_STATES = ['pending', 'marking', 'done'] as const;
 
-/** Corpus sets: question/answer collections that operators annotate and evaluate against. */
+/**
+ * Corpus sets: items that operators annotate, review and evaluate models against. The counts
+ * are kept by the server in the same transaction as every item write.
+ */
 export const corpus = defineResource({
   name: 'corpus',
   prefix: 'corpus',
@@ -13,23 +18,58 @@ export const corpus = defineResource({
   views: [
     { name: 'list', kind: 'list', roles: USER_ONLY },
     { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
-    // Annotation gets its own page in the corpus issue; until then it shows the set.
     { name: 'mark', kind: 'show', roles: USER_ONLY, hidden: true },
   ],
   titleField: 'corpusName',
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
     nameField('corpusName'),
+    {
+      name: 'type',
+      type: 'enum',
+      options: CORPUS_TYPES,
+      default: 'qa',
+      list: true,
+      filter: 'eq',
+    },
     sceneCodeField(),
     {
       name: 'state',
       type: 'enum',
       options: CORPUS_STATES,
       default: 'pending',
+      readOnly: true,
       list: true,
       filter: 'eq',
     },
+    // Annotated items must be accepted or corrected by a reviewer before they count as done.
+    { name: 'requireReview', type: 'boolean', default: false, list: true },
     { name: 'itemCount', type: 'integer', readOnly: true, default: 0, list: true, sortable: true },
+    {
+      name: 'annotatedCount',
+      type: 'integer',
+      readOnly: true,
+      default: 0,
+      list: true,
+      sortable: true,
+    },
+    {
+      name: 'reviewedCount',
+      type: 'integer',
+      readOnly: true,
+      default: 0,
+      list: true,
+      sortable: true,
+    },
     descriptionField(),
   ],
+  endpoints: {
+    agreement: {
+      path: 'agreement',
+      action: 'show',
+      summary:
+        'Agreement of the annotators of a set: percent agreement and Cohen’s kappa on the ' +
+        'label per annotator pair, and the items they disagree on',
+    },
+  },
 });

@@ -1,8 +1,10 @@
 import type { ResourceDef } from '../resource';
 import { agent } from './agent';
 import { corpus } from './corpus';
+import { corpusItem } from './corpus-item';
 import { directive } from './directive';
 import { modelEvaluate } from './model-evaluate';
+import { modelEvaluateResult } from './model-evaluate-result';
 import { pluginConfig } from './plugin-config';
 import { prompt } from './prompt';
 import { promptCall } from './prompt-call';
@@ -17,7 +19,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   record,
   directive,
   corpus,
+  corpusItem,
   modelEvaluate,
+  modelEvaluateResult,
   agent,
   pluginConfig,
 ];

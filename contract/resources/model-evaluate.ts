@@ -1,9 +1,27 @@
 import { defineResource } from '../resource';
-import { descriptionField, FULL_CRUD, nameField, USER_ONLY } from './common';
+import { descriptionField, FULL_CRUD, nameField, templateIdField, USER_ONLY } from './common';
 
-export const EVALUATION_STATES = ['pending', 'running', 'finished', 'failed'] as const;
+export const EVALUATION_STATES = [
+  'pending',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type EvaluationState = (typeof EVALUATION_STATES)[number];
+/**
+ * Metrics an evaluation can score, each 0–100: accuracy (matches the expected answer),
+ * relevance, fluency, BLEU and ROUGE-L against the expected answer.
+ */
+export const EVALUATION_METRICS = ['accuracy', 'relevance', 'fluency', 'bleu', 'rougeL'] as const;
+export type EvaluationMetric = (typeof EVALUATION_METRICS)[number];
+/** Model versions one evaluation compares. */
+export const MAX_EVALUATED_VERSIONS = 6;
 
-/** Model evaluations: a model version run against a corpus set, with a score when finished. */
+/**
+ * Model evaluations: model versions answering a corpus set's questions through a template,
+ * scored per metric. Running them is a later issue; the seed writes finished ones.
+ */
 export const modelEvaluate = defineResource({
   name: 'model-evaluate',
   prefix: 'model-evaluate',
@@ -13,7 +31,6 @@ export const modelEvaluate = defineResource({
   views: [
     { name: 'list', kind: 'list', roles: USER_ONLY },
     { name: 'detail', kind: 'show', roles: USER_ONLY, hidden: true },
-    // Results and report pages get their own views in the evaluation issue.
     { name: 'report', kind: 'show', roles: USER_ONLY, hidden: true },
     { name: 'report-detail', kind: 'show', roles: USER_ONLY, hidden: true },
   ],
@@ -21,25 +38,67 @@ export const modelEvaluate = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
     nameField('evaluateName'),
-    { name: 'modelVersion', type: 'string', required: true, max: 64, list: true, filter: 'eq' },
-    { name: 'corpusId', type: 'integer', min: 1, nullable: true, list: true, filter: 'eq' },
+    {
+      name: 'corpusId',
+      type: 'reference',
+      reference: { resource: 'corpus', key: 'id', label: 'corpusName', as: 'corpusName' },
+      required: true,
+      createOnly: true,
+      list: true,
+      filter: 'eq',
+    },
+    {
+      name: 'modelVersions',
+      type: 'tags',
+      list: true,
+      filter: 'eq',
+      createOnly: true,
+      optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
+    },
+    // The version the report compares the others against; one of modelVersions.
+    {
+      name: 'baselineVersion',
+      type: 'string',
+      max: 64,
+      nullable: true,
+      optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
+    },
+    templateIdField({ createOnly: true }),
+    { name: 'metrics', type: 'json', list: true, createOnly: true },
     {
       name: 'state',
       type: 'enum',
       options: EVALUATION_STATES,
       default: 'pending',
+      readOnly: true,
       list: true,
       filter: 'eq',
     },
-    {
-      name: 'score',
-      type: 'integer',
-      min: 0,
-      max: 100,
-      nullable: true,
-      list: true,
-      sortable: true,
-    },
+    // Percent of (item × model version) results written.
+    { name: 'progress', type: 'integer', min: 0, max: 100, default: 0, readOnly: true, list: true },
+    { name: 'resultCount', type: 'integer', default: 0, readOnly: true },
+    { name: 'startedAt', type: 'datetime', nullable: true, readOnly: true, sortable: true },
+    { name: 'finishedAt', type: 'datetime', nullable: true, readOnly: true, list: true },
+    { name: 'error', type: 'text', nullable: true, readOnly: true },
     descriptionField({ list: false }),
   ],
+  endpoints: {
+    cancel: {
+      path: 'cancel',
+      action: 'edit',
+      summary: 'Cancel a pending or running evaluation',
+    },
+    report: {
+      path: 'report',
+      action: 'show',
+      summary:
+        'Per model version the mean of each metric, the human score and the difference to a ' +
+        'baseline version',
+    },
+    reportItems: {
+      path: 'report/items',
+      action: 'show',
+      summary: 'A page of corpus items with every model version’s answer and scores',
+    },
+  },
 });

@@ -47,13 +47,15 @@ export async function lookupSession(
       id: users.id,
       role: users.role,
       userName: users.userName,
+      userStatus: users.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) return { status: 'unknown' };
-  if (row.revokedAt) return { status: 'revoked' };
+  // A disabled account's sessions end at once, even one a revocation missed.
+  if (row.revokedAt || row.userStatus !== 1) return { status: 'revoked' };
   if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
   return {
     status: 'active',

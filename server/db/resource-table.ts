@@ -38,6 +38,8 @@ export function columnFor(field: FieldDef): PgColumnBuilderBase {
       column = varchar(name, { length: field.max ?? STRING_LENGTH });
       break;
     case 'text':
+    case 'secret':
+      // A secret holds its ciphertext (server/crypto/secrets.ts), never the value.
       column = text(name);
       break;
     case 'url':

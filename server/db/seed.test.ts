@@ -1,10 +1,29 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { Ajv } from 'ajv';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { agreementOfPairs } from '../../contract/agreement';
 import { checkVariables, promptVariablesSchema } from '../../contract/prompt-variables';
+import { writableFields, type ResourceDef } from '../../contract/resource';
+import { createSchema } from '../../contract/resource-schema';
+import { agent } from '../../contract/resources/agent';
+import { corpus } from '../../contract/resources/corpus';
+import { corpusItem } from '../../contract/resources/corpus-item';
+import { directive, DIRECTIVE_COMMAND } from '../../contract/resources/directive';
+import { EVALUATION_METRICS, modelEvaluate } from '../../contract/resources/model-evaluate';
+import { modelEvaluateResult } from '../../contract/resources/model-evaluate-result';
+import { pluginConfig } from '../../contract/resources/plugin-config';
 import { verifyPassword } from '../auth/password';
 import { describeBackends } from '../test/backends';
 import type { Database, OpenedDatabase } from './client';
-import { DEMO_ACCOUNTS, DEMO_SEED, generateDemo, type DemoData } from './demo';
+import {
+  ANNOTATOR_IDS,
+  DEMO_ACCOUNTS,
+  DEMO_SEED,
+  DEMO_USER_ID,
+  generateDemo,
+  type DemoData,
+} from './demo';
+import { corpusCounts } from './demo/corpus';
 import { DEMO_MODEL_VERSIONS } from './demo/model-versions';
 import { DEMO_PROMPTS } from './demo/prompt';
 import { DEMO_RECORDS } from './demo/record';
@@ -12,6 +31,11 @@ import { DEMO_SCENES } from './demo/scene';
 import { RESOURCE_TABLES } from './resource-tables';
 import { seed } from './seed';
 import {
+  corpora,
+  corpusItems,
+  corpusLabels,
+  modelEvaluateResults,
+  modelEvaluations,
   modelVersions,
   promptCalls,
   prompts,
@@ -41,11 +65,20 @@ describe('demo generation (no database)', () => {
     expect(other.calls.map((c) => c.question)).not.toEqual(demo.calls.map((c) => c.question));
     expect(other.records.map((r) => r.chatId)).not.toEqual(demo.records.map((r) => r.chatId));
     expect(other.prompts.map((p) => p.content)).not.toEqual(demo.prompts.map((p) => p.content));
+    const questions = (d: DemoData) => d.corpora.flatMap((c) => c.items.map((i) => i.question));
+    expect(questions(other)).not.toEqual(questions(demo));
+    expect(other.evaluations.flatMap((e) => e.results.map((r) => r.scores))).not.toEqual(
+      demo.evaluations.flatMap((e) => e.results.map((r) => r.scores)),
+    );
     // Another moment moves the times only: every time is an offset from `now`.
     const later = generateDemo(NOW + 3 * DAY);
     expect(later.prompts.map((p) => p.content)).toEqual(demo.prompts.map((p) => p.content));
     expect(later.records[10]?.messages.map((m) => m.content)).toEqual(
       demo.records[10]?.messages.map((m) => m.content),
+    );
+    expect(questions(later)).toEqual(questions(demo));
+    expect(later.corpora.map((c) => [c.state, c.annotatedCount])).toEqual(
+      demo.corpora.map((c) => [c.state, c.annotatedCount]),
     );
   });
 
@@ -230,6 +263,220 @@ describe('demo generation (no database)', () => {
     expect(first).toContain('<script>alert(1)</script>');
     expect(first).toContain('[link](javascript:alert(1))');
   });
+
+  /** The columns a create body may carry, as the API would validate them. */
+  const schemas = new Map<ResourceDef, ReturnType<typeof createSchema>>();
+  function expectCreatable(def: ResourceDef, row: Record<string, unknown>, label: string) {
+    if (!schemas.has(def)) schemas.set(def, createSchema(def));
+    const body: Record<string, unknown> = {};
+    for (const f of writableFields(def, 'create')) {
+      if (!(f.name in row)) continue;
+      const v = row[f.name];
+      body[f.name] = v instanceof Date ? v.toISOString() : v;
+    }
+    const result = schemas.get(def)!.safeParse(body);
+    expect(result.success, `${label}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+  }
+
+  it('has 15 directives with unique commands, real scenes, content or a platform template', () => {
+    const scenes = new Set(demo.scenes.map((s) => s.sceneCode));
+    const re = new RegExp(`^(?:${DIRECTIVE_COMMAND.regex})$`);
+    expect(demo.directives).toHaveLength(15);
+    const commands = demo.directives.map((d) => d.command);
+    expect(new Set(commands).size).toBe(15);
+    expect(demo.directives.map((d) => d.sortOrder)).toEqual([...Array(15).keys()]);
+    for (const d of demo.directives) {
+      expect(d.command).toMatch(re);
+      expect(scenes.has(d.sceneCode)).toBe(true);
+      // Exactly one of the two.
+      expect(d.templateIndex === null).toBe(d.content !== null);
+      if (d.templateIndex !== null) {
+        expect(demo.prompts[d.templateIndex]).toMatchObject({ isPublic: 1, status: 1 });
+      }
+      expectCreatable(
+        directive,
+        { ...d, templateId: d.templateIndex === null ? null : 1 },
+        d.command,
+      );
+    }
+    expect(demo.directives.filter((d) => d.templateIndex !== null).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    const enabled = demo.directives.filter((d) => d.status === 1).length;
+    expect(enabled).toBeGreaterThan(10);
+    expect(enabled).toBeLessThan(15);
+  });
+
+  it('has 5 plugins on https example.com endpoints with JSON Schema parameters and no secret', () => {
+    const ajv = new Ajv({ strict: false });
+    expect(demo.plugins).toHaveLength(5);
+    expect(new Set(demo.plugins.map((p) => p.type))).toEqual(new Set(['http', 'openapi']));
+    for (const p of demo.plugins) {
+      expect(p).not.toHaveProperty('secret');
+      expect(new URL(p.endpoint).protocol).toBe('https:');
+      expect(new URL(p.endpoint).hostname).toMatch(/(^|\.)example\.com$/);
+      expect(ajv.validateSchema(p.parameterSchema as object), p.pluginCode).toBe(true);
+      expectCreatable(pluginConfig, p, p.pluginCode);
+    }
+  });
+
+  it('has 8 agents naming seeded plugins, directives, scenes and model versions', () => {
+    const plugins = new Set(demo.plugins.map((p) => p.pluginCode));
+    const commands = new Set(demo.directives.map((d) => d.command));
+    const scenes = new Set(demo.scenes.map((s) => s.sceneCode));
+    const versions = new Set(DEMO_MODEL_VERSIONS.map((m) => m.version));
+    expect(demo.agents).toHaveLength(8);
+    expect(new Set(demo.agents.map((a) => a.status))).toEqual(
+      new Set(['draft', 'published', 'offline']),
+    );
+    for (const a of demo.agents) {
+      for (const p of a.plugins) expect(plugins.has(p)).toBe(true);
+      for (const d of a.directives) expect(commands.has(d)).toBe(true);
+      for (const s of a.scenes) expect(scenes.has(s)).toBe(true);
+      expect(versions.has(a.modelVersion)).toBe(true);
+      expect(a.templateIndex === null).toBe(a.systemPrompt !== null);
+      expectCreatable(
+        agent,
+        { ...a, templateId: a.templateIndex === null ? null : 1 },
+        a.agentCode,
+      );
+    }
+    expect(demo.agents.some((a) => a.templateIndex !== null)).toBe(true);
+    expect(demo.agents.some((a) => a.avatar)).toBe(true);
+  });
+
+  it('has 10 corpus sets of all types with 2 000 items, counts and states as the items say', () => {
+    expect(demo.corpora).toHaveLength(10);
+    expect(demo.corpora.reduce((s, c) => s + c.items.length, 0)).toBe(2000);
+    expect(new Set(demo.corpora.map((c) => c.type))).toEqual(
+      new Set(['qa', 'dialogue', 'instruction']),
+    );
+    expect(new Set(demo.corpora.map((c) => c.state))).toEqual(
+      new Set(['pending', 'marking', 'done']),
+    );
+    expect(demo.corpora.some((c) => c.requireReview && c.state === 'done')).toBe(true);
+    expect(demo.corpora.some((c) => !c.requireReview && c.state === 'done')).toBe(true);
+    const scenes = new Set(demo.scenes.map((s) => s.sceneCode));
+    const statuses = new Set<string>();
+    for (const c of demo.corpora) {
+      expect(scenes.has(c.sceneCode)).toBe(true);
+      expect(corpusCounts(c.items, c.requireReview)).toEqual({
+        itemCount: c.itemCount,
+        annotatedCount: c.annotatedCount,
+        reviewedCount: c.reviewedCount,
+        state: c.state,
+      });
+      expectCreatable(corpus, c, c.corpusName);
+      const questions = c.items.map((i) => i.question);
+      expect(new Set(questions).size, c.corpusName).toBe(questions.length);
+      for (const [k, item] of c.items.entries()) {
+        statuses.add(item.status);
+        expectCreatable(corpusItem, { ...item, corpusId: 1 }, `${c.corpusName} #${k}`);
+        const annotated = item.status === 'annotated' || item.status === 'reviewed';
+        expect(item.label !== null, `${c.corpusName} #${k}`).toBe(annotated);
+        expect(item.annotatorId !== null).toBe(annotated || item.status === 'disputed');
+        expect(item.reviewResult !== null).toBe(item.status === 'reviewed');
+        if (item.status === 'reviewed') {
+          expect(item.reviewerId).toBe('0');
+          expect(+item.reviewedAt!).toBeGreaterThanOrEqual(+item.annotatedAt!);
+          expect(+item.reviewedAt!).toBeLessThan(NOW);
+        }
+        // Every annotation has its label row, by the item's annotator.
+        if (annotated || item.status === 'disputed') {
+          expect(item.labels.map((l) => l.annotatorId)).toContain(item.annotatorId);
+        }
+        if (item.status === 'annotated') {
+          expect(new Set(item.labels.map((l) => l.label))).toEqual(new Set([item.label]));
+        }
+      }
+    }
+    expect(statuses).toEqual(new Set(['pending', 'skipped', 'annotated', 'disputed', 'reviewed']));
+    // Single-annotator sets: the demo user annotated every labelled item.
+    const single = demo.corpora.flatMap((c) => c.items).filter((i) => i.assignees.length === 0);
+    for (const i of single.filter((x) => x.labels.length)) {
+      expect(i.labels.map((l) => l.annotatorId)).toEqual([DEMO_USER_ID]);
+    }
+    expect(single.some((i) => i.recommendedAnswer)).toBe(true);
+    expect(single.some((i) => i.reviewResult === 'corrected')).toBe(true);
+  });
+
+  it('double-annotates one set: both annotators label, mostly agreeing, disputes where not', () => {
+    const doubles = demo.corpora.filter((c) => c.items.some((i) => i.assignees.length));
+    expect(doubles).toHaveLength(1);
+    const items = doubles[0]!.items;
+    const pairs: [string, string][] = [];
+    for (const item of items) {
+      expect(item.assignees).toEqual([...ANNOTATOR_IDS]);
+      const byAnnotator = new Map(item.labels.map((l) => [l.annotatorId, l.label]));
+      for (const id of byAnnotator.keys()) expect(ANNOTATOR_IDS).toContain(id);
+      if (byAnnotator.size < 2) {
+        expect(item.status).toBe('pending');
+        continue;
+      }
+      const [a, b] = ANNOTATOR_IDS.map((id) => byAnnotator.get(id)!);
+      pairs.push([a!, b!]);
+      if (item.status === 'annotated') expect(a).toBe(b);
+      else expect(a, item.status).not.toBe(b);
+      expect(['annotated', 'disputed', 'reviewed']).toContain(item.status);
+    }
+    const agreement = agreementOfPairs(pairs);
+    expect(agreement.items).toBeGreaterThan(100);
+    expect(agreement.percent).toBeGreaterThan(0.65);
+    expect(agreement.percent).toBeLessThan(0.95);
+    expect(agreement.kappa).toBeGreaterThan(0.3);
+    expect(items.filter((i) => i.status === 'disputed').length).toBeGreaterThan(10);
+  });
+
+  it('has 6 evaluations on real sets and versions with consistent results', () => {
+    const versions = new Set(DEMO_MODEL_VERSIONS.map((m) => m.version));
+    expect(demo.evaluations).toHaveLength(6);
+    const states = demo.evaluations.map((e) => e.state).sort();
+    expect(states).toEqual(['completed', 'completed', 'completed', 'failed', 'pending', 'running']);
+    for (const e of demo.evaluations) {
+      const c = demo.corpora[e.corpusIndex]!;
+      expect(c.items.length).toBeGreaterThan(0);
+      expect(e.modelVersions.length).toBeGreaterThanOrEqual(2);
+      expect(e.modelVersions.length).toBeLessThanOrEqual(3);
+      for (const v of e.modelVersions) expect(versions.has(v)).toBe(true);
+      expect(e.baselineVersion).toBe(e.modelVersions[0]);
+      expect(e.metrics.length).toBeGreaterThanOrEqual(2);
+      expect(e.metrics.length).toBeLessThanOrEqual(4);
+      for (const m of e.metrics) expect(EVALUATION_METRICS).toContain(m);
+      expect(demo.prompts[e.templateIndex!]).toMatchObject({ isPublic: 1, status: 1 });
+      expectCreatable(modelEvaluate, { ...e, corpusId: 1, templateId: 1 }, e.evaluateName);
+      const total = Math.min(c.items.length, 40) * e.modelVersions.length;
+      expect(e.resultCount).toBe(e.results.length);
+      expect(e.progress).toBe(Math.floor((e.resultCount * 100) / total));
+      if (e.state === 'completed') expect(e.resultCount).toBe(total);
+      if (e.state === 'running') {
+        expect(e.progress).toBeGreaterThanOrEqual(35);
+        expect(e.progress).toBeLessThanOrEqual(45);
+      }
+      if (e.state === 'failed') expect(e.error).toBeTruthy();
+      else expect(e.error).toBeNull();
+      expect(e.startedAt === null).toBe(e.state === 'pending');
+      expect(e.finishedAt !== null).toBe(e.state === 'completed' || e.state === 'failed');
+      for (const r of e.results) {
+        const item = c.items[r.itemIndex]!;
+        expect(r.question).toBe(item.question);
+        expect(r.expectedAnswer).toBe(item.recommendedAnswer ?? item.answer);
+        expect(Object.keys(r.scores).sort()).toEqual([...e.metrics].sort());
+        expectCreatable(modelEvaluateResult, { ...r, evaluateId: 1, itemId: 1 }, e.evaluateName);
+        expect(+r.createdAt!).toBeLessThan(NOW);
+      }
+    }
+    // The report shows differences: the versions' mean accuracy differs.
+    const first = demo.evaluations.find(
+      (e) => e.metrics.includes('accuracy') && e.state === 'completed',
+    )!;
+    const means = first.modelVersions.map((v) => {
+      const rs = first.results.filter((r) => r.modelVersion === v);
+      return rs.reduce((s, r) => s + r.scores.accuracy!, 0) / rs.length;
+    });
+    expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(3);
+    const results = demo.evaluations.flatMap((e) => e.results);
+    expect(results.some((r) => r.humanScore !== null && r.comment)).toBe(true);
+  });
 });
 
 describeBackends('seed', (backend) => {
@@ -338,17 +585,129 @@ describeBackends('seed', (backend) => {
       .orderBy(recordMessages.seq)
       .limit(1);
     expect(message?.seq).toBe(1);
+
+    // Directives, sets, items, evaluations, agents and plugins, in the issue's numbers.
+    const sizes = await bad(sql`
+      select ((select count(*) from directives) = 15 and (select count(*) from corpora) = 10
+        and (select count(*) from corpus_items) = 2000 and (select count(*) from model_evaluations) = 6
+        and (select count(*) from agents) = 8 and (select count(*) from plugin_configs) = 5)::int as bad`);
+    expect(sizes).toBe(1);
+
+    // A set's counts and state are what its items say (recounted here).
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from corpora c
+      join lateral (
+        select count(*)::int as n,
+          count(*) filter (where i.status in ('annotated', 'reviewed'))::int as annotated,
+          count(*) filter (where i.status = 'reviewed')::int as reviewed
+        from corpus_items i where i.corpus_id = c.id
+      ) i on true
+      where i.n <> c.item_count or i.annotated <> c.annotated_count
+        or i.reviewed <> c.reviewed_count
+        or c.state <> case
+          when i.annotated = 0 then 'pending'
+          when i.annotated = i.n and (not c.require_review or i.reviewed = i.n) then 'done'
+          else 'marking' end`),
+    ).toBe(0);
+    const states = await db.select({ state: corpora.state }).from(corpora);
+    expect(new Set(states.map((r) => r.state))).toEqual(new Set(['pending', 'marking', 'done']));
+
+    // Every annotation has its annotator's label row; double-annotated items only the assignees'.
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from corpus_items i
+      where i.status in ('annotated', 'reviewed', 'disputed') and not exists (
+        select 1 from corpus_labels l
+        where l.item_id = i.id and l.corpus_id = i.corpus_id and l.annotator_id = i.annotator_id)`),
+    ).toBe(0);
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from corpus_labels l join corpus_items i on i.id = l.item_id
+      where l.corpus_id <> i.corpus_id
+        or (cardinality(i.assignees) > 0 and not (l.annotator_id = any(i.assignees)))
+        or (cardinality(i.assignees) = 0 and l.annotator_id <> ${DEMO_USER_ID})`),
+    ).toBe(0);
+    const disputed = await db
+      .select({ n: count() })
+      .from(corpusItems)
+      .where(eq(corpusItems.status, 'disputed'));
+    expect(disputed[0]?.n).toBeGreaterThan(0);
+    const [labelled] = await db
+      .select({ n: count() })
+      .from(corpusLabels)
+      .where(eq(corpusLabels.annotatorId, ANNOTATOR_IDS[1]));
+    expect(labelled?.n).toBeGreaterThan(50);
+
+    // Evaluations: result counts recounted, results answer items of the evaluated set with one
+    // of the evaluated versions.
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from model_evaluations e
+      join lateral (
+        select count(*)::int as n from model_evaluate_results r where r.evaluate_id = e.id
+      ) r on true
+      where r.n <> e.result_count or e.baseline_version <> e.model_versions[1]
+        or jsonb_typeof(e.metrics) <> 'array'`),
+    ).toBe(0);
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from model_evaluate_results r
+      join model_evaluations e on e.id = r.evaluate_id
+      left join corpus_items i on i.id = r.item_id and i.corpus_id = e.corpus_id
+      where i.id is null or i.question <> r.question or not (r.model_version = any(e.model_versions))
+        or jsonb_typeof(r.scores) <> 'object'`),
+    ).toBe(0);
+    const [completed] = await db
+      .select({ n: count() })
+      .from(modelEvaluations)
+      .where(eq(modelEvaluations.state, 'completed'));
+    expect(completed?.n).toBe(3);
+    const [results] = await db.select({ n: count() }).from(modelEvaluateResults);
+    expect(results?.n).toBeGreaterThan(300);
+
+    // Directives, agents and evaluations use platform templates; agents name seeded things.
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from (
+        select template_id from directives union all select template_id from agents
+        union all select template_id from model_evaluations
+      ) t left join prompts p on p.id = t.template_id
+      where t.template_id is not null and (p.id is null or p.is_public <> 1)`),
+    ).toBe(0);
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from agents a
+      where exists (select 1 from unnest(a.plugins) p(code)
+          where p.code not in (select plugin_code from plugin_configs))
+        or exists (select 1 from unnest(a.directives) d(cmd)
+          where d.cmd not in (select command from directives))
+        or exists (select 1 from unnest(a.scenes) s(code)
+          where s.code not in (select scene_code from scenes))`),
+    ).toBe(0);
+    expect(
+      await bad(sql`select count(*)::int as bad from plugin_configs where secret is not null`),
+    ).toBe(0);
+    const [sorted] = await db
+      .select({ n: count() })
+      .from(corpusItems)
+      .where(ne(corpusItems.status, 'pending'));
+    expect(sorted?.n).toBeGreaterThan(1000);
   }
 
   it('gives an empty embedded database the demo accounts and scenes, once', async () => {
     const first = await seed(db, { kind: 'pglite' });
     expect(first).toEqual({ seeded: 'demo', demoPasswordInUse: true });
     const rows = await accounts();
-    expect(rows.map((u) => [u.id, u.userName, u.role])).toEqual([
-      ['0', 'admin', 'admin'],
-      ['1', 'user', 'user'],
+    expect(rows.map((u) => [u.id, u.userName, u.role, u.status])).toEqual([
+      ['0', 'admin', 'admin', 1],
+      ['1', 'user', 'user', 1],
+      ['11', 'annotator1', 'user', 1],
+      ['12', 'annotator2', 'user', 1],
+      ['13', 'intern', 'user', 0],
     ]);
     expect(await verifyPassword('admin', rows[0]!.passwordHash)).toBe(true);
+    expect(await verifyPassword('annotator1', rows[2]!.passwordHash)).toBe(true);
     expect(await sceneCount()).toBe(demoScenes);
     const types = new Set((await db.select({ type: scenes.type }).from(scenes)).map((r) => r.type));
     expect(types).toEqual(new Set([0, 1]));
@@ -359,14 +718,14 @@ describeBackends('seed', (backend) => {
     expect(await sceneCount()).toBe(demoScenes);
   }, 90_000);
 
-  it('uses ADMIN_PASSWORD for the demo admin, leaving only the user on its demo password', async () => {
+  it('uses ADMIN_PASSWORD for the demo admin, leaving the others on their demo passwords', async () => {
     const result = await seed(db, { kind: 'pglite', adminPassword: 'Str0ng-admin' });
     expect(result.seeded).toBe('demo');
     const [admin] = await db.select().from(users).where(eq(users.id, '0'));
     expect(await verifyPassword('Str0ng-admin', admin!.passwordHash)).toBe(true);
     expect(result.demoPasswordInUse).toBe(true); // user/user
 
-    await db.update(users).set({ passwordHash: admin!.passwordHash }).where(eq(users.id, '1'));
+    await db.update(users).set({ passwordHash: admin!.passwordHash }).where(ne(users.id, '0'));
     expect((await seed(db, { kind: 'pglite' })).demoPasswordInUse).toBe(false);
   }, 90_000);
 

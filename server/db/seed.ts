@@ -8,7 +8,15 @@ import { RESOURCES } from '../../contract/resources';
 import { DEMO_ACCOUNTS, DEMO_ROWS, generateDemo, type DemoOptions } from './demo';
 import { RESOURCE_TABLES } from './resource-tables';
 import {
+  agents,
+  corpora,
+  corpusItems,
+  corpusLabels,
+  directives,
+  modelEvaluateResults,
+  modelEvaluations,
   modelVersions,
+  pluginConfigs,
   promptCalls,
   prompts,
   promptVersions,
@@ -112,9 +120,10 @@ export async function seedDemo(
 
 /**
  * The demo (server/db/demo): model versions, templates with their versions, scenes bound to
- * them, calls and sessions with their messages, then the rows of every other resource with a
- * demo hook, in contract order. One transaction, multi-row inserts: the embedded default's
- * first start stays quick, and a failure leaves no half demo behind.
+ * them, calls and sessions with their messages, plugins, directives, corpus sets with their
+ * items and labels, evaluations with their results, agents, then the rows of every other
+ * resource with a demo hook, in contract order. One transaction, multi-row inserts: the
+ * embedded default's first start stays quick, and a failure leaves no half demo behind.
  */
 export async function seedDemoResources(
   db: Database,
@@ -129,9 +138,11 @@ export async function seedDemoResources(
       tx,
       prompts,
       demo.prompts.map(({ versions: _versions, ...p }) => p),
-      prompts.title,
-      (p) => p.title,
+      [prompts.title],
+      (p) => [p.title],
     );
+    const templateId = (index: number | null) =>
+      index === null ? null : (promptIds[index] ?? null);
     await insertRows(
       tx,
       promptVersions,
@@ -144,7 +155,7 @@ export async function seedDemoResources(
       scenes,
       demo.scenes.map(({ templateIndex, ...s }) => ({
         ...s,
-        templateId: templateIndex === null ? null : (promptIds[templateIndex] ?? null),
+        templateId: templateId(templateIndex),
       })),
     );
     await insertRows(
@@ -152,7 +163,7 @@ export async function seedDemoResources(
       promptCalls,
       demo.calls.map(({ templateIndex, ...c }) => ({
         ...c,
-        templateId: promptIds[templateIndex] ?? null,
+        templateId: templateId(templateIndex),
       })),
     );
 
@@ -160,14 +171,94 @@ export async function seedDemoResources(
       tx,
       records,
       demo.records.map(({ messages: _messages, ...r }) => r),
-      records.chatId,
-      (r) => r.chatId,
+      [records.chatId],
+      (r) => [r.chatId],
     );
     await insertRows(
       tx,
       recordMessages,
       demo.records.flatMap((r, i) =>
         r.messages.map((m) => ({ ...m, recordId: recordIds[i] as number })),
+      ),
+    );
+
+    await insertRows(tx, pluginConfigs, demo.plugins);
+    await insertRows(
+      tx,
+      directives,
+      demo.directives.map(({ templateIndex, ...d }) => ({
+        ...d,
+        templateId: templateId(templateIndex),
+      })),
+    );
+    await insertRows(
+      tx,
+      agents,
+      demo.agents.map(({ templateIndex, ...a }) => ({
+        ...a,
+        templateId: templateId(templateIndex),
+      })),
+    );
+
+    // Sets, then their items (matched back by set and question, unique within a set), then
+    // every annotator's labels of them.
+    const corpusIds = await insertReturningIds(
+      tx,
+      corpora,
+      demo.corpora.map(({ items: _items, ...c }) => c),
+      [corpora.corpusName],
+      (c) => [c.corpusName],
+    );
+    const items = demo.corpora.flatMap((c, i) =>
+      c.items.map(({ labels: _labels, ...item }) => ({
+        ...item,
+        corpusId: corpusIds[i] as number,
+      })),
+    );
+    const flatItemIds = await insertReturningIds(
+      tx,
+      corpusItems,
+      items,
+      [corpusItems.corpusId, corpusItems.question],
+      (item) => [String(item.corpusId), item.question],
+    );
+    // Item ids by set: itemIds[set][position in the set].
+    let next = 0;
+    const itemIds = demo.corpora.map((c) => flatItemIds.slice(next, (next += c.items.length)));
+    await insertRows(
+      tx,
+      corpusLabels,
+      demo.corpora.flatMap((c, i) =>
+        c.items.flatMap((item, k) =>
+          item.labels.map((label) => ({
+            ...label,
+            itemId: itemIds[i]?.[k] as number,
+            corpusId: corpusIds[i] as number,
+          })),
+        ),
+      ),
+    );
+
+    const evaluationIds = await insertReturningIds(
+      tx,
+      modelEvaluations,
+      demo.evaluations.map(({ results: _results, corpusIndex, templateIndex, ...e }) => ({
+        ...e,
+        corpusId: corpusIds[corpusIndex] as number,
+        templateId: templateId(templateIndex),
+      })),
+      [modelEvaluations.evaluateName],
+      (e) => [e.evaluateName],
+    );
+    await insertRows(
+      tx,
+      modelEvaluateResults,
+      demo.evaluations.flatMap((e, i) =>
+        e.results.map(({ itemIndex, ...r }) => ({
+          ...r,
+          evaluateId: evaluationIds[i] as number,
+          itemId: itemIds[e.corpusIndex]?.[itemIndex] as number,
+        })),
       ),
     );
 
@@ -197,7 +288,7 @@ const BATCH_ROWS = 5_000;
 function insertStatement(
   table: PgTable,
   rows: readonly Record<string, unknown>[],
-  returning?: readonly [PgColumn, PgColumn],
+  returning?: readonly PgColumn[],
 ): SQL {
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {});
@@ -225,7 +316,10 @@ function insertStatement(
   );
   const statement = sql`insert into ${table} (${target}) select ${picked} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${shape})`;
   if (!returning) return statement;
-  return sql`${statement} returning ${sql.identifier(returning[0].name)}, ${sql.identifier(returning[1].name)}`;
+  return sql`${statement} returning ${sql.join(
+    returning.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  )}`;
 }
 
 function batchesOf<T>(rows: readonly T[]): T[][] {
@@ -243,29 +337,31 @@ async function insertRows(
 }
 
 /**
- * Inserts answering the new ids in the order of `rows`, matched back by a column unique among
- * them (the demo's template titles, the sessions' chatIds).
+ * Inserts answering the new ids in the order of `rows`, matched back by columns whose values
+ * are unique among them (the demo's template titles, the sessions' chatIds, an item's set and
+ * question).
  */
 async function insertReturningIds<T extends Record<string, unknown>>(
   tx: Transaction,
   table: PgTable & { id: PgColumn },
   rows: readonly T[],
-  keyColumn: PgColumn,
-  keyOf: (row: T) => string,
+  keyColumns: readonly PgColumn[],
+  keyOf: (row: T) => readonly string[],
 ): Promise<number[]> {
   const ids = new Map<string, number>();
+  const join = (parts: readonly unknown[]) => parts.map(String).join('\u0000');
   for (const batch of batchesOf(rows)) {
     // PGlite and node-postgres both answer { rows }.
-    const result = (await tx.execute(insertStatement(table, batch, [table.id, keyColumn]))) as {
+    const result = (await tx.execute(insertStatement(table, batch, [table.id, ...keyColumns]))) as {
       rows: Record<string, unknown>[];
     };
     for (const r of result.rows) {
-      ids.set(String(r[keyColumn.name]), Number(r[table.id.name]));
+      ids.set(join(keyColumns.map((c) => r[c.name])), Number(r[table.id.name]));
     }
   }
   return rows.map((row) => {
-    const id = ids.get(keyOf(row));
-    if (id === undefined) throw new Error(`demo seed: no id for ${keyOf(row)}`);
+    const id = ids.get(join(keyOf(row)));
+    if (id === undefined) throw new Error(`demo seed: no id for ${join(keyOf(row))}`);
     return id;
   });
 }

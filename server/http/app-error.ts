@@ -23,6 +23,8 @@ export class AppError extends Error {
     readonly params: Params = {},
     readonly issues: PendingIssue[] = [],
     statusCode?: number,
+    /** What the answer's `data` carries when there are no issues (a conflict's current row). */
+    readonly data?: unknown,
   ) {
     super(key);
     this.name = 'AppError';
@@ -36,3 +38,17 @@ export function invalidField(field: string, key: MessageKey, params: Params = {}
 
 export const notFound = () => new AppError(Code.NOT_FOUND, 'notFound');
 export const forbidden = () => new AppError(Code.FORBIDDEN, 'forbidden');
+
+/**
+ * 40900: the row changed since the caller read it. With `current`, the answer's data is
+ * `{ current }` so the console can show what the other person saved.
+ */
+export const conflict = (current?: unknown) =>
+  new AppError(
+    Code.CONFLICT,
+    'conflict',
+    {},
+    [],
+    undefined,
+    current === undefined ? undefined : { current },
+  );

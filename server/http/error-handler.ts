@@ -67,7 +67,7 @@ export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHea
         thrown.key === 'invalidField' && bounded.issues.length
           ? summary(bounded.issues, locale)
           : message(locale, thrown.key, thrown.params);
-      const data = bounded.issues.length ? issueData(bounded) : null;
+      const data = bounded.issues.length ? issueData(bounded) : (thrown.data ?? null);
       return send(reply, thrown.code, msg, data, thrown.statusCode);
     }
 

@@ -1,6 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { apiPath } from '../../contract/api';
-import { rolesAllowed, ROLES, type ResourceDef, type Role } from '../../contract/resource';
+import {
+  rolesAllowed,
+  ROLES,
+  writableFields,
+  type ResourceDef,
+  type Role,
+} from '../../contract/resource';
 import { RESOURCES } from '../../contract/resources';
 import { sampleBody } from '../db/demo/sample';
 import { describeBackends } from '../test/backends';
@@ -25,12 +31,47 @@ describeBackends('every resource', (backend) => {
   });
   const call = (def: ResourceDef, role: Role, action: string, body: unknown) =>
     t.post(apiPath(def.prefix, action), body, { token: tokens[role], lang: 'en-US' });
+  /**
+   * Values a declaration alone cannot give: the key of a row that exists (references) and a
+   * value its option list offers (optionsFrom), read from the API as the console would.
+   */
+  const existing = async (def: ResourceDef, role: Role, mode: 'create' | 'update') => {
+    const out: Record<string, unknown> = {};
+    for (const f of writableFields(def, mode)) {
+      if (f.reference) {
+        const target = RESOURCES.find((r) => r.name === f.reference!.resource)!;
+        const page = await call(target, role, 'page', { pageSize: 1 });
+        const row = (page.body.data as { list: Record<string, unknown>[] }).list[0];
+        if (row) out[f.name] = row[f.reference.key];
+      } else if (f.optionsFrom) {
+        const res = await t.post(
+          apiPath(...f.optionsFrom.path.split('/')),
+          {},
+          {
+            token: tokens[role],
+          },
+        );
+        const first = (res.body.data as { list: Record<string, unknown>[] }).list[0];
+        if (first)
+          out[f.name] =
+            f.type === 'tags' ? [first[f.optionsFrom.value]] : first[f.optionsFrom.value];
+      }
+    }
+    return out;
+  };
   /** A create body valid in the resource's first scope, when it has scopes. */
-  const createBody = (def: ResourceDef, seed: string) => {
+  const createBody = async (def: ResourceDef, seed: string) => {
     const scope = Object.keys(def.scopes ?? {})[0];
-    const body = sampleBody(def, 'create', seed);
+    const body = {
+      ...sampleBody(def, 'create', seed),
+      ...(await existing(def, writer(def)!, 'create')),
+    };
     return scope ? { ...body, ...def.scopes![scope], scope } : body;
   };
+  const updateBody = async (def: ResourceDef, seed: string) => ({
+    ...sampleBody(def, 'update', seed),
+    ...(await existing(def, writer(def)!, 'update')),
+  });
 
   it.each(RESOURCES.filter(reader).map((r) => [r.name, r] as const))(
     '%s: lists its demo rows; detail answers the same row',
@@ -53,12 +94,12 @@ describeBackends('every resource', (backend) => {
     '%s: create, versioned update, stale update refused, delete',
     async (_, def) => {
       const role = writer(def)!;
-      const created = await call(def, role, 'create', createBody(def, 'a'));
+      const created = await call(def, role, 'create', await createBody(def, 'a'));
       expect(created.body.code, JSON.stringify(created.body)).toBe(0);
       const row = created.body.data as { id: number; version: number };
       expect(row.version).toBe(1);
 
-      const update = { id: row.id, version: 1, ...sampleBody(def, 'update', 'b') };
+      const update = { id: row.id, version: 1, ...(await updateBody(def, 'b')) };
       const updated = await call(def, role, 'update', update);
       expect(updated.body.code, JSON.stringify(updated.body)).toBe(0);
       expect(updated.body.data).toMatchObject({ id: row.id, version: 2 });
@@ -82,12 +123,15 @@ describeBackends('every resource', (backend) => {
       const before = ((await call(def, role, 'page', {})).body.data as { total: number }).total;
       const required = def.fields.find((f) => f.required && !f.readOnly);
       if (required) {
-        const { [required.name]: _omit, ...body } = createBody(def, 'c');
+        const { [required.name]: _omit, ...body } = await createBody(def, 'c');
         const res = await call(def, role, 'create', body);
         expect([res.status, res.body.code]).toEqual([400, 40000]);
         expect(JSON.stringify(res.body.data)).toContain(required.name);
       }
-      const unknown = await call(def, role, 'create', { ...createBody(def, 'd'), zzUnknown: 1 });
+      const unknown = await call(def, role, 'create', {
+        ...(await createBody(def, 'd')),
+        zzUnknown: 1,
+      });
       expect([unknown.status, unknown.body.code]).toEqual([400, 40000]);
       const after = ((await call(def, role, 'page', {})).body.data as { total: number }).total;
       expect(after).toBe(before);

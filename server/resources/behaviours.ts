@@ -1,6 +1,11 @@
 import type { Row } from './rows';
 import type { ResourceStore } from './store';
 import type { Caller } from './visibility';
+import { corpusBehaviour } from './corpus';
+import { corpusItemBehaviour } from './corpus-item';
+import { directiveBehaviour } from './directive';
+import { modelEvaluateBehaviour } from './model-evaluate';
+import { pluginConfigBehaviour } from './plugin-config';
 import { promptBehaviour } from './prompt';
 import { recordBehaviour } from './record';
 
@@ -20,9 +25,18 @@ export interface Behaviour {
     unchanged: Row,
   ): Promise<Row>;
   detail?(store: ResourceStore, id: number, caller: Caller): Promise<Row>;
+  /** Deletes one row (delete with `id`); answers what store.remove answers. */
+  remove?(store: ResourceStore, id: number, caller: Caller): Promise<{ id: number }>;
+  /** Deletes several rows (delete with `ids`); answers the ids deleted, as store.removeMany. */
+  removeMany?(store: ResourceStore, ids: readonly number[], caller: Caller): Promise<number[]>;
 }
 
 export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   prompt: promptBehaviour,
   record: recordBehaviour,
+  directive: directiveBehaviour,
+  corpus: corpusBehaviour,
+  'corpus-item': corpusItemBehaviour,
+  'model-evaluate': modelEvaluateBehaviour,
+  'plugin-config': pluginConfigBehaviour,
 };

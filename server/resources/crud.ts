@@ -20,12 +20,14 @@ import {
   pageSchema,
   recordSchema,
   updateSchema,
+  type ExportFormat,
   type PageQuery,
 } from '../../contract/resource-schema';
 import { allFields } from '../../contract/resource';
 import { localeOf } from '../http/locale';
 import { BEHAVIOURS } from './behaviours';
 import { CsvWriter } from './csv';
+import { JsonlWriter } from './jsonl';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
 import { omit, pick, toColumnValues, type Row } from './rows';
@@ -157,8 +159,18 @@ export function crudRoutes(
     handler: async (request) => {
       const caller = callerOf(request);
       const body = request.body as { id: number } | { ids: number[] };
-      if ('ids' in body) return success(request, { ids: await store.removeMany(body.ids, caller) });
-      return success(request, await store.remove(body.id, caller));
+      if ('ids' in body) {
+        const ids = await (behaviour.removeMany
+          ? behaviour.removeMany(store, body.ids, caller)
+          : store.removeMany(body.ids, caller));
+        return success(request, { ids });
+      }
+      return success(
+        request,
+        await (behaviour.remove
+          ? behaviour.remove(store, body.id, caller)
+          : store.remove(body.id, caller)),
+      );
     },
   });
 
@@ -166,30 +178,38 @@ export function crudRoutes(
     ...guarded(ctx, def, 'list'),
     schema: {
       ...docs(
-        `Export the ${def.name} records a list query selects, as CSV streamed in batches ` +
-          '(text/csv; header row in the caller’s language)',
+        `Export the ${def.name} records a list query selects, streamed in batches: CSV ` +
+          '(text/csv; header row in the caller’s language) or JSONL (application/x-ndjson; ' +
+          'one record per line, keyed by field name)',
       ),
       body: exportSchema(def),
       response: { ...errors },
     },
     handler: async (request, reply) => {
-      const query = request.body as Omit<PageQuery, 'current' | 'pageSize'>;
+      const { format = 'csv', ...query } = request.body as Omit<
+        PageQuery,
+        'current' | 'pageSize'
+      > & { format?: ExportFormat };
       const fields = allFields(def).filter(
         (f) => f.name !== 'version' && f.name !== def.softDelete,
       );
-      const csv = new CsvWriter(def, fields, localeOf(request));
+      const writer =
+        format === 'jsonl'
+          ? new JsonlWriter(fields)
+          : new CsvWriter(def, fields, localeOf(request));
       const batches = store.batches(query, callerOf(request));
       // The first batch runs before the answer starts, so a bad query still gets an envelope.
       const first = await batches.next();
       const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+      const type = format === 'jsonl' ? 'application/x-ndjson' : 'text/csv';
       void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.csv"`);
+        .header('content-type', `${type}; charset=utf-8`)
+        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${format}"`);
       async function* lines() {
-        yield csv.header();
+        yield writer.header();
         if (first.done) return;
-        yield csv.rows(first.value);
-        for await (const rows of batches) yield csv.rows(rows);
+        yield writer.rows(first.value);
+        for await (const rows of batches) yield writer.rows(rows);
       }
       // A stream is sent as is; the envelope type of the route does not describe it.
       return reply.send(Readable.from(lines()) as never);

@@ -74,11 +74,11 @@ describeBackends('CSV export', (backend) => {
     }
   });
 
-  it('a nullable sort column (model-evaluate score) pages through its empty values too', async () => {
+  it('a nullable sort column (model-evaluate startedAt) pages through its empty values too', async () => {
     const caller = { id: '0', role: 'admin' as const };
     const evaluations = store('model-evaluate');
     for (const order of ['asc', 'desc'] as const) {
-      const sorters = [{ field: 'score', order }];
+      const sorters = [{ field: 'startedAt', order }];
       const paged = await evaluations.page({ current: 1, pageSize: 100, sorters }, caller);
       const streamed: unknown[] = [];
       for await (const rows of evaluations.batches({ sorters }, caller, 2)) {

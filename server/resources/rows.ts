@@ -1,13 +1,35 @@
-import { allFields, type ResourceDef } from '../../contract/resource';
+import { allFields, SECRET_MASK, type ResourceDef } from '../../contract/resource';
 
 export type Row = Record<string, unknown>;
 
-/** A table row as the contract's record: every declared field, dates as ISO-8601 UTC. */
+/**
+ * A table row as the contract's record: every declared field, dates as ISO-8601 UTC. A secret
+ * answers only whether it is set (the mask), whatever the row holds: no code path that builds
+ * a record from a row (a `returning`, a hand-written select) can let its ciphertext out.
+ */
 export function toRecord(def: ResourceDef, row: Row): Row {
   const out: Row = {};
   for (const f of allFields(def)) {
     const value = row[f.name];
-    out[f.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+    if (f.type === 'secret') out[f.name] = value == null ? null : SECRET_MASK;
+    else out[f.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return out;
+}
+
+/**
+ * Write values with every secret sealed: a string is encrypted, null clears, an absent key
+ * keeps what is stored, and the mask itself (a record sent back as it came) keeps it too.
+ */
+export function sealSecrets(def: ResourceDef, values: Row, seal: (plain: string) => string): Row {
+  const secrets = def.fields.filter((f) => f.type === 'secret' && f.name in values);
+  if (!secrets.length) return values;
+  const out = { ...values };
+  for (const f of secrets) {
+    const value = out[f.name];
+    if (value === SECRET_MASK || value === undefined) delete out[f.name];
+    else if (typeof value === 'string') out[f.name] = seal(value);
+    else if (value !== null) throw new Error(`secret ${def.name}.${f.name} must be text`);
   }
   return out;
 }

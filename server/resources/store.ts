@@ -1,13 +1,14 @@
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
-import { allFields, type FieldDef, type ResourceDef } from '../../contract/resource';
+import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
+import { ephemeralSecretBox, type SecretBox } from '../crypto/secrets';
 import type { Database } from '../db/client';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
 import { afterKey, orderOf, whereOf } from './query';
-import { toRecord, withDefaults, type Row } from './rows';
+import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
 import { visibleTo, type Caller, type StoreLookup } from './visibility';
 
 const MAX_INT4 = 2_147_483_647;
@@ -24,6 +25,8 @@ export class ResourceStore {
     readonly table: PgTable,
     readonly db: Database,
     private readonly lookup: StoreLookup = () => undefined,
+    /** Seals 'secret' fields on write (server/crypto/secrets.ts). */
+    readonly secrets: SecretBox = ephemeralSecretBox(),
   ) {
     this.columns = getTableColumns(table);
     const missing = allFields(def).filter((f) => !f.derivedFrom && !this.columns[f.name]);
@@ -40,7 +43,7 @@ export class ResourceStore {
 
   /** The same store over another handle to the database: a transaction. */
   withDb(db: Database): ResourceStore {
-    return new ResourceStore(this.def, this.table, db, this.lookup);
+    return new ResourceStore(this.def, this.table, db, this.lookup, this.secrets);
   }
 
   /** Runs `work` in one transaction, with this store bound to it. */
@@ -60,10 +63,18 @@ export class ResourceStore {
   /**
    * What a list or detail selects: every column, plus each reference's label as a scalar
    * subquery over the target's live rows the caller may see. One statement per page however
-   * many rows it has (no N+1), and an index on the target's key serves each lookup.
+   * many rows it has (no N+1), and an index on the target's key serves each lookup. A secret is
+   * selected as the mask or null (a CASE in the statement): its ciphertext never leaves the
+   * database on a read.
    */
   selection(caller: Caller): Record<string, PgColumn | SQL.Aliased> {
     const out: Record<string, PgColumn | SQL.Aliased> = { ...this.columns };
+    for (const f of this.def.fields) {
+      if (f.type !== 'secret') continue;
+      out[f.name] = sql<
+        string | null
+      >`case when ${this.col(f.name)} is null then null else ${SECRET_MASK} end`.as(f.name);
+    }
     for (const f of this.def.fields) {
       if (!f.reference) continue;
       const target = this.other(f.reference.resource);
@@ -170,7 +181,7 @@ export class ResourceStore {
       if (values[f] !== undefined && values[f] !== v) throw invalidField(f, 'scopeMismatch');
     }
     const owner = this.def.ownership;
-    const row0 = { ...withDefaults(this.def, values), ...fixed };
+    const row0 = this.seal({ ...withDefaults(this.def, values), ...fixed });
     if (owner && 'field' in owner) row0[owner.field] = caller.id;
     const [row] = await this.guard(() =>
       this.db
@@ -249,9 +260,14 @@ export class ResourceStore {
     return { id };
   }
 
+  /** Values as stored: secrets sealed (rows.ts sealSecrets). */
+  private seal(values: Row): Row {
+    return sealSecrets(this.def, values, (plain) => this.secrets.encrypt(plain));
+  }
+
   private write(where: SQL | undefined, values: Row): Promise<Row[]> {
     const set = {
-      ...values,
+      ...this.seal(values),
       version: sql`${this.col('version')} + 1`,
       updatedAt: sql`now()`,
     } as PgTable['$inferInsert'];

@@ -1,18 +1,27 @@
 import { apiPath } from '../../contract/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { loginAnswer, loginBody, userDetailBody, userSchema, type User } from '../../contract/auth';
+import {
+  changePasswordAnswer,
+  changePasswordBody,
+  loginAnswer,
+  loginBody,
+  userDetailBody,
+  userSchema,
+  type User,
+} from '../../contract/auth';
 import { Code } from '../../contract/envelope';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
 import { callerOf } from '../auth/authenticate';
-import { dummyPasswordHash, verifyPassword } from '../auth/password';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { createSession, revokeSession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { users, type UserRow } from '../db/schema';
-import { AppError, forbidden, notFound } from '../http/app-error';
+import { AppError, forbidden, invalidField, notFound } from '../http/app-error';
 import { success } from '../http/reply';
+import { revokeUserSessions } from './user-admin';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
@@ -39,7 +48,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         password,
         user?.passwordHash ?? (await dummyPasswordHash()),
       );
-      if (!user || !valid) {
+      // A disabled account reads as a wrong password: the answer tells no one it exists.
+      if (!user || !valid || user.status !== 1) {
         ctx.loginLimiter.recordFailure(request.ip, userName);
         throw new AppError(Code.INVALID, 'loginFailed');
       }
@@ -79,6 +89,46 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (request) => {
       if (request.sessionTokenHash) await revokeSession(ctx.db, request.sessionTokenHash);
       return success(request, true as const);
+    },
+  });
+
+  r.post(apiPath('user', 'password'), {
+    preValidation: ctx.authenticate,
+    schema: {
+      tags: ['user'],
+      summary:
+        "Change the caller's own password; ends the caller's other sessions (this one stays)",
+      security: [{ bearer: [] }],
+      body: changePasswordBody,
+      response: { 200: envelopeOf(changePasswordAnswer), ...errors },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const { oldPassword, newPassword } = request.body;
+      // Guessing the current password here is guessing a login: the same limits apply.
+      const decision = ctx.loginLimiter.check(request.ip, caller.userName);
+      if (!decision.ok) {
+        reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+        throw new AppError(Code.TOO_MANY, 'tooMany');
+      }
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, caller.id)).limit(1);
+      if (!row) throw notFound();
+      if (!(await verifyPassword(oldPassword, row.passwordHash))) {
+        ctx.loginLimiter.recordFailure(request.ip, caller.userName);
+        throw invalidField('oldPassword', 'wrongPassword');
+      }
+      ctx.loginLimiter.recordSuccess(request.ip, caller.userName);
+      if (newPassword === oldPassword) throw invalidField('newPassword', 'samePassword');
+      await ctx.db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          version: sql`${users.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, caller.id));
+      const endedSessions = await revokeUserSessions(ctx.db, caller.id, request.sessionTokenHash);
+      return success(request, { endedSessions });
     },
   });
 }

@@ -1,19 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { apiPath, endpointPath } from '../../contract/api';
-import { loginBody, userDetailBody } from '../../contract/auth';
+import {
+  changePasswordBody,
+  loginBody,
+  resetPasswordBody,
+  userCreateBody,
+  userDetailBody,
+  userIdBody,
+  userPageBody,
+  userUpdateBody,
+} from '../../contract/auth';
 import { rolesAllowed, type Action, type ResourceDef, type Role } from '../../contract/resource';
 import {
   createSchema,
   deleteSchema,
-  ENDPOINT_SCHEMAS,
   exportSchema,
   idBody,
   pageSchema,
   updateSchema,
 } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
-import { modelVersionBody } from '../routes/model';
+import {
+  modelVersionBody,
+  modelVersionCreateBody,
+  modelVersionDeleteBody,
+  modelVersionUpdateBody,
+} from '../routes/model';
+import { OPTION_LIST_PATHS, optionListBody } from '../routes/options';
+import { ENDPOINT_SCHEMAS } from '../../contract/endpoint-schemas';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -33,7 +48,9 @@ export interface RouteEntry {
         /** The endpoint narrows the policy to these roles (approving is the admin's). */
         roles?: readonly Role[];
       }
-    | { kind: 'public' | 'signed-in' };
+    | { kind: 'public' | 'signed-in' }
+    /** Routes outside the resource policy that only these roles may call (account admin). */
+    | { kind: 'roles'; roles: readonly Role[] };
 }
 
 export const CRUD_ACTIONS = [
@@ -84,6 +101,24 @@ export const LOGOUT = apiPath('user', 'logout');
 export const MENU = '/api/user/menu';
 export const HEALTH = '/api/health';
 export const MODEL_VERSIONS = apiPath('model', 'version', 'list');
+export const CHANGE_PASSWORD = apiPath('user', 'password');
+
+const ADMIN: RouteEntry['access'] = { kind: 'roles', roles: ['admin'] };
+
+/** The admin's account and model-version calls, by path → body (issue 9). */
+export const ADMIN_ROUTES: RouteEntry[] = (
+  [
+    [apiPath('user', 'page'), userPageBody],
+    [apiPath('user', 'create'), userCreateBody],
+    [apiPath('user', 'update'), userUpdateBody],
+    [apiPath('user', 'disable'), userIdBody],
+    [apiPath('user', 'enable'), userIdBody],
+    [apiPath('user', 'reset-password'), resetPasswordBody],
+    [apiPath('model', 'version', 'create'), modelVersionCreateBody],
+    [apiPath('model', 'version', 'update'), modelVersionUpdateBody],
+    [apiPath('model', 'version', 'delete'), modelVersionDeleteBody],
+  ] as const
+).map(([url, body]) => ({ method: 'POST', url, body, access: ADMIN }));
 
 export const USER_ROUTES: RouteEntry[] = [
   { method: 'POST', url: LOGIN, body: loginBody, access: { kind: 'public' } },
@@ -91,13 +126,28 @@ export const USER_ROUTES: RouteEntry[] = [
   { method: 'POST', url: LOGOUT, access: { kind: 'signed-in' } },
   { method: 'POST', url: MENU, access: { kind: 'signed-in' } },
   { method: 'POST', url: MODEL_VERSIONS, body: modelVersionBody, access: { kind: 'signed-in' } },
+  {
+    method: 'POST',
+    url: CHANGE_PASSWORD,
+    body: changePasswordBody,
+    access: { kind: 'signed-in' },
+  },
+  ...OPTION_LIST_PATHS.map((url): RouteEntry => ({
+    method: 'POST',
+    url,
+    body: optionListBody,
+    access: { kind: 'signed-in' },
+  })),
   { method: 'GET', url: HEALTH, access: { kind: 'public' } },
+  ...ADMIN_ROUTES,
 ];
 
 export const ALL_ROUTES: RouteEntry[] = [...RESOURCES.flatMap(resourceRoutes), ...USER_ROUTES];
 
 /** Roles the policy lets call a route (every role for signed-in routes). */
 export function rolesFor(route: RouteEntry, roles: readonly Role[]): Role[] {
+  const access = route.access;
+  if (access.kind === 'roles') return roles.filter((r) => access.roles.includes(r));
   if (route.access.kind === 'policy') {
     const { roles: only } = route.access;
     return rolesAllowed(route.access.resource, route.access.action).filter(

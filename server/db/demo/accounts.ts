@@ -2,7 +2,14 @@ import type { users } from '../schema';
 
 type NewUser = Omit<typeof users.$inferInsert, 'passwordHash'>;
 
-/** Demo accounts; README lists them. Passwords equal the user names until changed. */
+/** The demo user who annotates most corpus items, and the two who double-annotate one set. */
+export const DEMO_USER_ID = '1';
+export const ANNOTATOR_IDS = ['11', '12'] as const;
+
+/**
+ * Demo accounts; README lists them. Passwords equal the user names until changed. Ids above 10
+ * leave '2'…'9' to tests that add accounts of their own before seeding.
+ */
 export const DEMO_ACCOUNTS: readonly (NewUser & { password: string })[] = [
   {
     id: '0',
@@ -49,5 +56,76 @@ export const DEMO_ACCOUNTS: readonly (NewUser & { password: string })[] = [
     certification: 0,
     userCode: 'U0001',
     userKey: 'demo-user-key',
+  },
+  {
+    id: '11',
+    userName: 'annotator1',
+    password: 'annotator1',
+    role: 'user',
+    name: '王晓雨',
+    avatar: null,
+    job: 'annotator',
+    jobName: '数据标注专员',
+    organization: 'data',
+    organizationName: '数据运营组',
+    location: 'hangzhou',
+    locationName: '杭州',
+    email: 'annotator1@example.com',
+    phone: '0571-00000011',
+    introduction: '负责客服对话语料的标注与质检。',
+    personalWebsite: null,
+    registrationDate: new Date('2024-05-06T01:00:00Z'),
+    accountId: 'acc-0011',
+    certification: 0,
+    userCode: 'U0011',
+    userKey: 'demo-annotator1-key',
+  },
+  {
+    id: '12',
+    userName: 'annotator2',
+    password: 'annotator2',
+    role: 'user',
+    name: '陈思远',
+    avatar: null,
+    job: 'annotator',
+    jobName: '数据标注专员',
+    organization: 'data',
+    organizationName: '数据运营组',
+    location: 'chengdu',
+    locationName: '成都',
+    email: 'annotator2@example.com',
+    phone: '028-00000012',
+    introduction: '负责对话语料的双人标注。',
+    personalWebsite: null,
+    registrationDate: new Date('2024-05-20T01:30:00Z'),
+    accountId: 'acc-0012',
+    certification: 0,
+    userCode: 'U0012',
+    userKey: 'demo-annotator2-key',
+  },
+  {
+    id: '13',
+    userName: 'intern',
+    password: 'intern',
+    role: 'user',
+    name: '赵一鸣',
+    avatar: null,
+    job: 'intern',
+    jobName: '实习生',
+    organization: 'applications',
+    organizationName: '应用研发组',
+    location: 'shanghai',
+    locationName: '上海',
+    email: 'intern@example.com',
+    phone: null,
+    introduction: '实习已结束，账号停用。',
+    personalWebsite: null,
+    registrationDate: new Date('2024-07-01T02:00:00Z'),
+    accountId: 'acc-0013',
+    certification: 0,
+    userCode: 'U0013',
+    userKey: 'demo-intern-key',
+    // Disabled: cannot log in (the users page shows how an account is switched off).
+    status: 0,
   },
 ];

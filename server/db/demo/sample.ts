@@ -4,7 +4,9 @@ import { writableFields, type FieldDef, type ResourceDef } from '../../../contra
 export function sampleValue(field: FieldDef, seed: string | number): unknown {
   switch (field.type) {
     case 'string':
-      return `${field.name}-${seed}`.slice(0, field.max ?? 255);
+      return field.pattern
+        ? patterned(field.pattern, seed)
+        : `${field.name}-${seed}`.slice(0, field.max ?? 255);
     case 'text':
       return `${field.name} ${seed}`.slice(0, field.max ?? 10_000);
     case 'integer':
@@ -15,7 +17,20 @@ export function sampleValue(field: FieldDef, seed: string | number): unknown {
       return true;
     case 'datetime':
       return new Date().toISOString();
+    case 'url':
+      return `https://example.com/${field.name}/${seed}`;
+    case 'secret':
+      return `sample-${field.name}-${seed}`;
   }
+}
+
+/** The pattern's example with the seed appended when that still matches, else the example. */
+function patterned(pattern: NonNullable<FieldDef['pattern']>, seed: string | number): string {
+  const re = new RegExp(`^(?:${pattern.regex})$`, 'u');
+  const seeded = `${pattern.example}${String(seed)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  return re.test(seeded) ? seeded : pattern.example;
 }
 
 /** A create (or update) body with every writable field filled validly. */

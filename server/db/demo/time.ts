@@ -42,3 +42,8 @@ export function timeOnDay(rng: Random, now: number, daysAgo: number): number {
   // Today: squeeze the day into the part that has already passed.
   return at < now - 1000 ? at : start + Math.floor((offset * (now - 1000 - start)) / DAY);
 }
+
+/** `days` (may be fractional) before `now`, as a Date. */
+export function daysBefore(now: number, days: number): Date {
+  return new Date(now - Math.round(days * DAY));
+}

@@ -4,3 +4,4 @@ export * from './resources';
 export { promptVersions, type PromptVersionRow } from './prompt-versions';
 export { recordMessages, type RecordMessageRow } from './record-messages';
 export { modelVersions, type ModelVersionRow } from './model-versions';
+export { corpusLabels, type CorpusLabelRow } from './corpus-labels';

@@ -1,7 +1,9 @@
 import { agent } from '../../../contract/resources/agent';
 import { corpus } from '../../../contract/resources/corpus';
+import { corpusItem } from '../../../contract/resources/corpus-item';
 import { directive } from '../../../contract/resources/directive';
 import { modelEvaluate } from '../../../contract/resources/model-evaluate';
+import { modelEvaluateResult } from '../../../contract/resources/model-evaluate-result';
 import { pluginConfig } from '../../../contract/resources/plugin-config';
 import { prompt } from '../../../contract/resources/prompt';
 import { promptCall } from '../../../contract/resources/prompt-call';
@@ -17,6 +19,8 @@ export const promptCalls = resourceTable(promptCall);
 export const records = resourceTable(record);
 export const directives = resourceTable(directive);
 export const corpora = resourceTable(corpus);
+export const corpusItems = resourceTable(corpusItem);
 export const modelEvaluations = resourceTable(modelEvaluate);
+export const modelEvaluateResults = resourceTable(modelEvaluateResult);
 export const agents = resourceTable(agent);
 export const pluginConfigs = resourceTable(pluginConfig);

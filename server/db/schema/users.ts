@@ -23,6 +23,9 @@ export const users = pgTable('users', {
   certification: integer('certification'),
   userCode: text('user_code'),
   userKey: text('user_key'),
+  // 1 = enabled, 0 = disabled: a disabled account cannot log in and its tokens stop at once.
+  status: integer('status').notNull().default(1),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './resource';
+import {
+  countAnswer,
+  idBody,
+  idSchema,
+  idsBody,
+  recordSchema,
+  safeString,
+  tagsSchema,
+  versionedBody,
+  versionSchema,
+  visibleString,
+} from './resource-schema';
+import { corpusItem, ITEM_LABELS, MAX_IMPORT_ROWS } from './resources/corpus-item';
+import { modelEvaluateResult } from './resources/model-evaluate-result';
+import { VERSION_STATES } from './resources/prompt';
+
+/**
+ * Bodies and answers of the calls beyond CRUD that resources declare (`endpoints`), kept apart
+ * from resource-schema.ts so they can use the record schemas it derives.
+ */
+
+/** Item ids in the order the operator put them (directive reorder); each once. */
+const orderedIds = z
+  .array(idSchema)
+  .min(1)
+  .max(MAX_PAGE_SIZE)
+  .refine((ids) => new Set(ids).size === ids.length, { params: { key: 'duplicateTag' } });
+
+const itemLabel = z.enum(ITEM_LABELS);
+const optionalText = (max: number) => safeString().trim().max(max).nullable().optional();
+
+/** corpus/item/mark: a label (or a skip) with the item's version read. */
+export const markBody = z
+  .strictObject({
+    id: idSchema,
+    version: versionSchema,
+    skip: z.boolean().optional(),
+    label: itemLabel.optional(),
+    recommendedAnswer: optionalText(20_000),
+    tags: tagsSchema().optional(),
+    comment: optionalText(2000),
+  })
+  .refine((b) => b.skip === true || b.label !== undefined, {
+    path: ['label'],
+    params: { key: 'required' },
+  });
+
+/** corpus/item/review: accept the annotation as it is, or correct it. */
+export const reviewBody = z
+  .strictObject({
+    id: idSchema,
+    version: versionSchema,
+    decision: z.enum(['accept', 'correct']),
+    label: itemLabel.optional(),
+    recommendedAnswer: optionalText(20_000),
+    comment: optionalText(2000),
+  })
+  .refine((b) => b.decision === 'accept' || b.label !== undefined, {
+    path: ['label'],
+    params: { key: 'required' },
+  });
+
+/** Import text is sent as a string: about 10 MB of UTF-8 at most (the route's body limit). */
+export const MAX_IMPORT_CHARS = 10_000_000;
+export const IMPORT_FORMATS = ['csv', 'jsonl'] as const;
+export const importBody = z.strictObject({
+  corpusId: idSchema,
+  format: z.enum(IMPORT_FORMATS),
+  content: z.string().max(MAX_IMPORT_CHARS),
+});
+export { MAX_IMPORT_ROWS };
+
+/** One annotator's label of an item. */
+export const itemLabelSchema = z.object({
+  annotatorId: z.string(),
+  annotatorName: z.string().nullable(),
+  label: itemLabel,
+  recommendedAnswer: z.string().nullable(),
+  comment: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+const annotator = z.object({ id: z.string(), name: z.string().nullable() });
+
+/** corpus/agreement: per annotator pair over the items both labelled. */
+export const agreementSchema = z.object({
+  pairs: z.array(
+    z.object({
+      a: annotator,
+      b: annotator,
+      /** Items both labelled. */
+      items: z.number().int(),
+      agreed: z.number().int(),
+      /** agreed / items, 0–1; null without items. */
+      percent: z.number().nullable(),
+      /** Cohen's kappa; null when undefined (no items, or both always gave one same label). */
+      kappa: z.number().nullable(),
+    }),
+  ),
+  disagreements: z.array(
+    z.object({
+      itemId: z.number().int(),
+      version: z.number().int(),
+      question: z.string(),
+      status: z.string(),
+      labels: z.array(itemLabelSchema),
+    }),
+  ),
+});
+
+/** One model version's aggregate in an evaluation report. */
+export const reportRowSchema = z.object({
+  modelVersion: z.string(),
+  results: z.number().int(),
+  /** Mean per metric, 0–100; a metric without scores is absent. */
+  metrics: z.record(z.string(), z.number()),
+  humanScore: z.number().nullable(),
+  humanScored: z.number().int(),
+  latencyMs: z.number().nullable(),
+  totalTokens: z.number().int(),
+  /** This row minus the baseline's, per metric (absent for the baseline itself). */
+  diff: z.record(z.string(), z.number()).nullable(),
+});
+
+export const reportSchema = z.object({
+  baseline: z.string().nullable(),
+  rows: z.array(reportRowSchema),
+});
+
+export const reportItemsBody = z.strictObject({
+  id: idSchema,
+  current: z.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.number().int().min(1).max(20).default(5),
+  keyword: safeString().trim().max(100).optional(),
+});
+
+export const reportItemsSchema = z.object({
+  list: z.array(
+    z.object({
+      itemId: z.number().int(),
+      question: z.string(),
+      expectedAnswer: z.string().nullable(),
+      results: z.array(recordSchema(modelEvaluateResult)),
+    }),
+  ),
+  total: z.number().int(),
+});
+
+/** One saved version of a prompt template (prompt/versions). */
+export const promptVersionSchema = z.object({
+  number: z.number(),
+  state: z.enum(VERSION_STATES),
+  title: z.string(),
+  sceneCode: z.string().nullable(),
+  type: z.string(),
+  content: z.string(),
+  variables: z.unknown(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  authorId: z.string().nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  reviewerId: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+/** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
+export const ENDPOINT_SCHEMAS: Readonly<
+  Record<string, Readonly<Record<string, { body: z.ZodType; answer?: z.ZodType }>>>
+> = {
+  scene: {
+    unbindTemplate: { body: idBody },
+    bindTemplate: { body: z.strictObject({ id: idSchema, templateId: idSchema }) },
+    summary: { body: idBody, answer: z.record(z.string(), z.unknown()) },
+  },
+  directive: {
+    enable: { body: idsBody, answer: countAnswer },
+    disable: { body: idsBody, answer: countAnswer },
+    reorder: { body: z.strictObject({ ids: orderedIds }), answer: countAnswer },
+  },
+  'plugin-config': {
+    enable: { body: idsBody, answer: countAnswer },
+    disable: { body: idsBody, answer: countAnswer },
+  },
+  corpus: {
+    agreement: { body: idBody, answer: agreementSchema },
+  },
+  'corpus-item': {
+    mark: { body: markBody },
+    review: { body: reviewBody },
+    import: { body: importBody, answer: countAnswer },
+    fromCall: {
+      body: z.strictObject({ callId: idSchema, corpusId: idSchema }),
+      answer: recordSchema(corpusItem),
+    },
+    labels: { body: idBody, answer: z.object({ list: z.array(itemLabelSchema) }) },
+  },
+  'model-evaluate': {
+    cancel: { body: versionedBody },
+    report: {
+      body: z.strictObject({ id: idSchema, baseline: visibleString().trim().max(64).optional() }),
+      answer: reportSchema,
+    },
+    reportItems: { body: reportItemsBody, answer: reportItemsSchema },
+  },
+  prompt: {
+    enable: { body: idsBody, answer: countAnswer },
+    disable: { body: idsBody, answer: countAnswer },
+    versions: {
+      body: idBody,
+      answer: z.object({ list: z.array(promptVersionSchema), total: z.number().int() }),
+    },
+    restore: {
+      body: z.strictObject({
+        id: idSchema,
+        version: versionSchema,
+        number: z.number().int().min(1).max(2_147_483_647),
+        note: safeString().trim().max(200).optional(),
+      }),
+    },
+    submit: { body: versionedBody },
+    approve: { body: versionedBody },
+    reject: {
+      body: z.strictObject({
+        id: idSchema,
+        version: versionSchema,
+        reason: visibleString().trim().min(1).max(500),
+      }),
+    },
+  },
+};
