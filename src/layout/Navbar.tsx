@@ -1,4 +1,5 @@
 import {
+  KeyOutlined,
   LogoutOutlined,
   MenuOutlined,
   MoonOutlined,
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ADMIN_ID } from '../../contract/identity';
 import { LocaleSwitch } from '../components/locale-switch/LocaleSwitch';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { authActions } from '../providers/api';
 import { formatDateTime } from '../providers/dates';
 import { feedbackMessage } from '../providers/feedback';
@@ -48,6 +50,7 @@ export function Navbar({
   const role = useStore(roleStore);
   const user = useStore(userStore);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const isAdminAccount = user.id === ADMIN_ID;
   const dark = settings.theme === 'dark';
 
@@ -114,11 +117,13 @@ export function Navbar({
           menu={{
             items: [
               { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
+              { key: 'password', icon: <KeyOutlined />, label: t('user.actions.changePassword') },
               { type: 'divider' },
               { key: 'logout', icon: <LogoutOutlined />, label: t('buttons.logout'), danger: true },
             ],
             onClick: ({ key }) => {
               if (key === 'profile') setProfileOpen(true);
+              if (key === 'password') setPasswordOpen(true);
               if (key === 'logout') void logout();
             },
           }}
@@ -129,6 +134,8 @@ export function Navbar({
           </Button>
         </Dropdown>
       </Space>
+      {/* Mounted only while open: no hidden password form sits in every page. */}
+      {passwordOpen && <ChangePasswordDialog open onClose={() => setPasswordOpen(false)} />}
       <Modal
         open={profileOpen}
         title={t('navbar.profile')}

@@ -10,6 +10,7 @@ import {
   HistoryOutlined,
   ReadOutlined,
   RobotOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactNode> = {
   HistoryOutlined: <HistoryOutlined />,
   ReadOutlined: <ReadOutlined />,
   RobotOutlined: <RobotOutlined />,
+  TeamOutlined: <TeamOutlined />,
   ThunderboltOutlined: <ThunderboltOutlined />,
 };
 

@@ -10,6 +10,7 @@ import type { AxiosInstance } from 'axios';
 import type { Envelope } from '../../contract/envelope';
 import { FILTER_OPERATORS, type FilterOperator } from '../../contract/resource';
 import { API_PREFIX } from '../../contract/api';
+import { resourceByName } from '../../contract/resources';
 import { ApiError } from './http';
 
 /** Filters on this field name travel as the list's free-text `keyword`. */
@@ -21,7 +22,10 @@ interface ListAnswer<T> {
 }
 
 function prefixOf(resource: string, meta?: Record<string, unknown>): string {
-  const prefix = typeof meta?.prefix === 'string' ? meta.prefix : resource;
+  // Resources without pages of their own (corpus items) are not registered with refine, so no
+  // meta carries their prefix: the declaration has it.
+  const prefix =
+    typeof meta?.prefix === 'string' ? meta.prefix : (resourceByName(resource)?.prefix ?? resource);
   return `${API_PREFIX}/${prefix}`;
 }
 

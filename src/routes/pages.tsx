@@ -9,6 +9,8 @@ type Page = LazyExoticComponent<ComponentType>;
 /** Pages of spec §2 that show no resource. */
 const OWN_PAGES: Readonly<Record<string, Page>> = {
   'dashboard.workplace': lazy(() => import('../pages/workplace/WorkplacePage')),
+  'system.users': lazy(() => import('../pages/users/UsersPage')),
+  'system.model-versions': lazy(() => import('../pages/model-versions/ModelVersionsPage')),
 };
 
 /** The generic page of each kind of view; 'page' views have none (a dedicated one is required). */

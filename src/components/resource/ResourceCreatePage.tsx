@@ -12,7 +12,7 @@ export function ResourceCreatePage() {
   const { def, route, pageOf } = useView();
   const listPath = pageOf('list')?.path;
   const detailPath = pageOf('show')?.path;
-  const { form, fields, initial, submit, saving } = useResourceForm({
+  const { form, fields, initial, secretsSet, submit, saving } = useResourceForm({
     def,
     mode: 'create',
     preset: route.preset,
@@ -31,6 +31,7 @@ export function ResourceCreatePage() {
           form={form}
           fields={fields}
           initial={initial}
+          secretsSet={secretsSet}
           name={`${def.name}-create-page`}
           onSubmit={() => void submit().catch(() => undefined)}
         />

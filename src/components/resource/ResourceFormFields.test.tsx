@@ -1,15 +1,30 @@
-import { Refine, type DataProvider } from '@refinedev/core';
+import { Refine, type BaseRecord, type DataProvider } from '@refinedev/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SECRET_MASK, type ResourceDef } from '../../../contract/resource';
+import { agent } from '../../../contract/resources/agent';
+import { directive } from '../../../contract/resources/directive';
+import { pluginConfig } from '../../../contract/resources/plugin-config';
 import { prompt } from '../../../contract/resources/prompt';
 import { scene } from '../../../contract/resources/scene';
-import type { ResourceDef } from '../../../contract/resource';
 import { i18n } from '../../providers/i18n';
 import { ResourceFormFields } from './ResourceFormFields';
 import { useResourceForm, type FormMode } from './use-resource-form';
 
 type Created = { resource: string; variables: unknown };
 
+/** What the option list calls (FieldDef.optionsFrom) answer, by path below the API prefix. */
+const OPTION_LISTS: Record<string, Record<string, unknown>[]> = {
+  'model/version/list': [{ version: 'gpt-4o' }, { version: 'qwen-max' }],
+  'plugin/option/list': [
+    { pluginCode: 'weather', pluginName: 'Weather' },
+    { pluginCode: 'search', pluginName: 'Web search' },
+  ],
+  'directive/option/list': [{ command: '/summary', directiveName: 'Summary' }],
+  'scene/option/list': [{ sceneCode: 'sales', sceneName: 'Sales' }],
+};
+
+/** Creates and updates land in `created` (an update under its resource with `id`). */
 function fakeData(created: Created[]): DataProvider {
   return {
     getApiUrl: () => '',
@@ -19,8 +34,15 @@ function fakeData(created: Created[]): DataProvider {
       created.push({ resource, variables });
       return { data: { id: 1, ...(variables as object) } as never };
     },
-    update: async ({ variables }) => ({ data: variables as never }),
+    update: async ({ resource, id, variables }) => {
+      created.push({ resource, variables: { id, ...(variables as object) } });
+      return { data: variables as never };
+    },
     deleteOne: async () => ({ data: {} as never }),
+    custom: async ({ url }) => {
+      const path = url.replace(/^\/api\/manage\/v1\//, '');
+      return { data: { list: OPTION_LISTS[path] ?? [] } as never };
+    },
   };
 }
 
@@ -28,9 +50,13 @@ function FormUnderTest(props: {
   def: ResourceDef;
   mode: FormMode;
   preset?: Record<string, string | number>;
+  record?: BaseRecord;
   onSaved?: () => void;
 }) {
-  const { form, fields, initial, submit } = useResourceForm({ ...props, active: true });
+  const { form, fields, initial, secretsSet, submit } = useResourceForm({
+    ...props,
+    active: true,
+  });
   return (
     <>
       <ResourceFormFields
@@ -38,6 +64,7 @@ function FormUnderTest(props: {
         form={form}
         fields={fields}
         initial={initial}
+        secretsSet={secretsSet}
         name="under-test"
         onSubmit={() => void submit().catch(() => undefined)}
       />
@@ -104,4 +131,170 @@ describe('resource forms', () => {
     expect(screen.getByText('场景编码不能为空')).toBeTruthy();
     expect(created).toHaveLength(0);
   });
+
+  it('check a pattern as the server does, with the example in the message', async () => {
+    await i18n.changeLanguage('en-US');
+    const created: Created[] = [];
+    renderForm({ def: directive, mode: 'create' }, created);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Summary' } });
+    const command = screen.getByLabelText('Trigger command');
+    fireEvent.change(command, { target: { value: 'summary' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    expect(
+      await screen.findByText(
+        'Trigger command has an invalid format; it should look like /summary',
+      ),
+    ).toBeTruthy();
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(command, { target: { value: ' /summary ' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.variables).toMatchObject({ command: '/summary' });
+  });
+
+  it('take a secret in a password input and send it on create; JSON text as its value', async () => {
+    await i18n.changeLanguage('en-US');
+    const created: Created[] = [];
+    renderForm({ def: pluginConfig, mode: 'create' }, created);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Weather' } });
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'weather' } });
+    fireEvent.change(screen.getByLabelText('Endpoint'), {
+      target: { value: 'https://api.example.com/weather' },
+    });
+    const secret = screen.getByLabelText('Secret') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    fireEvent.change(secret, { target: { value: ' tok en ' } });
+    const schema = screen.getByLabelText('Parameter schema') as HTMLTextAreaElement;
+    expect(schema.tagName).toBe('TEXTAREA');
+
+    // Not JSON: the parser's complaint, nothing sent.
+    fireEvent.change(schema, { target: { value: '{"type": "object",' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    expect(await screen.findByText(/^Parameter schema is not valid JSON: /)).toBeTruthy();
+    // JSON, but not the object the field's shape wants.
+    fireEvent.change(schema, { target: { value: '[1, 2]' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    // The shape is loaded on first use (a chunk of its own in the build): allow it the time.
+    expect(
+      await screen.findByText('Parameter schema must be a JSON object ({ … })', undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeTruthy();
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(schema, { target: { value: '{ "type": "object" }' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.variables).toMatchObject({
+      pluginName: 'Weather',
+      // Secrets are sent as typed: a token's spaces may be part of it.
+      secret: ' tok en ',
+      parameterSchema: { type: 'object' },
+    });
+  });
+
+  const stored = {
+    id: 5,
+    version: 3,
+    pluginName: 'Weather',
+    pluginCode: 'weather',
+    type: 'http',
+    endpoint: 'https://api.example.com/weather',
+    method: 'POST',
+    authType: 'bearer',
+    secret: SECRET_MASK,
+    parameterSchema: { type: 'object', properties: { city: { type: 'string' } } },
+    status: 1,
+    description: null,
+  };
+
+  it('never put a stored secret into the form: empty keeps it, "clear" sends null', async () => {
+    await i18n.changeLanguage('en-US');
+    const created: Created[] = [];
+    renderForm({ def: pluginConfig, mode: 'edit', record: stored }, created);
+    const secret = (await screen.findByLabelText('Secret')) as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.placeholder).toBe('Set — leave empty to keep it');
+    expect(document.body.innerHTML).not.toContain(SECRET_MASK);
+    // The stored JSON is shown indented for editing.
+    expect((screen.getByLabelText('Parameter schema') as HTMLTextAreaElement).value).toBe(
+      JSON.stringify(stored.parameterSchema, null, 2),
+    );
+
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.variables).not.toHaveProperty('secret');
+    expect(created[0]!.variables).toMatchObject({
+      id: 5,
+      version: 3,
+      parameterSchema: stored.parameterSchema,
+    });
+
+    await act(async () => fireEvent.click(screen.getByLabelText('Clear the stored secret')));
+    expect(secret.disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(2));
+    expect(created[1]!.variables).toMatchObject({ secret: null });
+  });
+
+  it('replace a stored secret with a new one', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const created: Created[] = [];
+    renderForm({ def: pluginConfig, mode: 'edit', record: stored }, created);
+    const secret = (await screen.findByLabelText('密钥')) as HTMLInputElement;
+    expect(secret.placeholder).toBe('已设置，留空则不修改');
+    fireEvent.change(secret, { target: { value: 'new-token' } });
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.variables).toMatchObject({ secret: 'new-token' });
+  });
+
+  it('offer the values of optionsFrom lists: labels shown, values stored', async () => {
+    await i18n.changeLanguage('en-US');
+    const created: Created[] = [];
+    renderForm({ def: agent, mode: 'create' }, created);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Helper' } });
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'helper' } });
+    await pick(screen.getByLabelText('Model version'), 'qwen-max');
+    await pick(screen.getByLabelText('Plugins'), 'Web search');
+    await pick(screen.getByLabelText('Plugins'), 'Weather');
+    await pick(screen.getByLabelText('Directives'), 'Summary');
+    await pick(screen.getByLabelText('Scenes'), 'Sales');
+    // The chosen plugins show by name.
+    const chosen = [
+      ...document
+        .querySelectorAll('#under-test_plugins')[0]!
+        .closest('.ant-select')!
+        .querySelectorAll('.ant-select-selection-item-content'),
+    ].map((e) => e.textContent);
+    expect(chosen).toEqual(['Web search', 'Weather']);
+
+    await act(async () => fireEvent.click(screen.getByText('submit')));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]!.variables).toMatchObject({
+      agentName: 'Helper',
+      agentCode: 'helper',
+      modelVersion: 'qwen-max',
+      plugins: ['search', 'weather'],
+      directives: ['/summary'],
+      scenes: ['sales'],
+      status: 'draft',
+    });
+  });
 });
+
+/** Opens an antd select and clicks the option with this text. */
+async function pick(select: HTMLElement, option: string) {
+  fireEvent.mouseDown(select);
+  const item = await waitFor(() => {
+    const found = [
+      ...document.querySelectorAll<HTMLElement>(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      ),
+    ].find((el) => el.textContent === option);
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  await act(async () => fireEvent.click(item));
+}

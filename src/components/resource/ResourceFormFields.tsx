@@ -1,10 +1,12 @@
 import type { FormInstance } from 'antd';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formControlOf, type FieldDef, type ResourceDef } from '../../../contract/resource';
 import { enumLabel, fieldLabel } from './field-format';
+import { useFieldOptions } from './field-options';
 import { fieldRules } from './field-rules';
 import { ReferenceSelect } from './ReferenceSelect';
+import './resource.css';
 
 /** What Form.Item injects into its child: the control must pass it on to the input. */
 interface Injected {
@@ -15,9 +17,93 @@ interface Injected {
   'aria-invalid'?: boolean;
 }
 
-function Control({ def, field, ...injected }: { def: ResourceDef; field: FieldDef } & Injected) {
+/** Picks one (string field) or several (tags) of the values a list call offers. */
+function OptionsSelect({ field, ...injected }: { field: FieldDef } & Injected) {
+  const { options, loading } = useFieldOptions(field);
+  const multiple = field.type === 'tags';
+  return (
+    <Select
+      {...injected}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear={multiple || !field.required}
+      showSearch
+      optionFilterProp="label"
+      loading={loading}
+      options={options}
+    />
+  );
+}
+
+/**
+ * A write-only secret. The form never holds the stored one: on a row that has one, the input
+ * starts empty with a placeholder saying so (empty keeps it), and "clear" sets the value to null.
+ */
+function SecretInput({
+  field,
+  isSet,
+  value,
+  onChange,
+  ...injected
+}: {
+  field: FieldDef;
+  isSet: boolean;
+  value?: string | null;
+  onChange?: (value: string | null | undefined) => void;
+  id?: string;
+  'aria-invalid'?: boolean;
+}) {
   const { t } = useTranslation();
-  switch (formControlOf(field)) {
+  const cleared = value === null;
+  return (
+    <div className="resource-form__secret">
+      <Input.Password
+        {...injected}
+        value={cleared ? '' : (value ?? '')}
+        disabled={cleared}
+        maxLength={field.max}
+        autoComplete="new-password"
+        placeholder={
+          cleared ? t('form.secretCleared') : isSet ? t('form.secretKept') : t('form.secretNew')
+        }
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+      {isSet && field.nullable && (
+        <Checkbox
+          checked={cleared}
+          onChange={(e) => onChange?.(e.target.checked ? null : undefined)}
+        >
+          {t('form.secretClear')}
+        </Checkbox>
+      )}
+    </div>
+  );
+}
+
+function Control({
+  def,
+  field,
+  secretSet,
+  ...injected
+}: { def: ResourceDef; field: FieldDef; secretSet: boolean } & Injected) {
+  const { t } = useTranslation();
+  const control = formControlOf(field);
+  if (field.optionsFrom && (control === 'tags' || control === 'input' || control === 'select')) {
+    return <OptionsSelect {...injected} field={field} />;
+  }
+  if (field.type === 'json') {
+    return (
+      <Input.TextArea
+        {...injected}
+        className="resource-form__json"
+        autoSize={{ minRows: 4, maxRows: 16 }}
+        spellCheck={false}
+        placeholder={t('form.jsonPlaceholder')}
+      />
+    );
+  }
+  switch (control) {
+    case 'password':
+      return <SecretInput {...injected} field={field} isSet={secretSet} />;
     case 'textarea':
       return (
         <Input.TextArea
@@ -66,6 +152,8 @@ export interface ResourceFormFieldsProps {
   initial: Record<string, object | string | number | boolean | undefined>;
   name: string;
   onSubmit(): void;
+  /** Secret fields the edited row has set (useResourceForm's secretsSet). */
+  secretsSet?: ReadonlySet<string>;
 }
 
 /** The fields of a resource form, with rules that match the server's validation. */
@@ -76,21 +164,23 @@ export function ResourceFormFields({
   initial,
   name,
   onSubmit,
+  secretsSet,
 }: ResourceFormFieldsProps) {
   const { t } = useTranslation();
   return (
     <Form form={form} layout="vertical" name={name} initialValues={initial} onFinish={onSubmit}>
       {fields.map((f) => {
         const label = fieldLabel(t, def, f.name);
+        const secretSet = !!secretsSet?.has(f.name);
         return (
           <Form.Item
             key={f.name}
             name={f.name}
             label={label}
-            rules={fieldRules(t, f, label)}
+            rules={fieldRules(t, f, label, { resource: def.name, secretSet })}
             valuePropName={formControlOf(f) === 'switch' ? 'checked' : 'value'}
           >
-            <Control def={def} field={f} />
+            <Control def={def} field={f} secretSet={secretSet} />
           </Form.Item>
         );
       })}

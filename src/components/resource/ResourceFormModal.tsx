@@ -2,7 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../contract/resource';
-import { feedbackModal } from '../../providers/feedback';
+import { closeUnlessTouched } from './confirm-discard';
 import { ResourceFormFields } from './ResourceFormFields';
 import { useResourceForm, type FormMode } from './use-resource-form';
 
@@ -29,7 +29,7 @@ export function ResourceFormModal({
   onSaved,
 }: ResourceFormModalProps) {
   const { t } = useTranslation();
-  const { form, fields, initial, submit, saving } = useResourceForm({
+  const { form, fields, initial, secretsSet, submit, saving } = useResourceForm({
     def,
     mode,
     record,
@@ -42,15 +42,7 @@ export function ResourceFormModal({
     },
   });
 
-  const cancel = () => {
-    if (!form.isFieldsTouched()) return onClose();
-    feedbackModal().confirm({
-      title: t('form.unsaved'),
-      okText: t('buttons.ok'),
-      cancelText: t('buttons.cancel'),
-      onOk: onClose,
-    });
-  };
+  const cancel = () => closeUnlessTouched(form, t, onClose);
 
   return (
     <Modal
@@ -70,6 +62,7 @@ export function ResourceFormModal({
         form={form}
         fields={fields}
         initial={initial}
+        secretsSet={secretsSet}
         name={`${def.name}-${mode}`}
         onSubmit={() => void submit().catch(() => undefined)}
       />

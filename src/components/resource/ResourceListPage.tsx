@@ -1,13 +1,7 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { useDelete, type BaseKey, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { type BaseKey, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { Button, Card, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState, type Key, type ReactNode } from 'react';
@@ -25,6 +19,7 @@ import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
 import { ResourceFormModal } from './ResourceFormModal';
+import { DeleteRowButton } from './DeleteRowButton';
 import './resource.css';
 import './list-page.css';
 
@@ -48,6 +43,8 @@ export interface ResourceListPageProps {
    * template's variables and versions do not fit the generic form).
    */
   inlineEdit?: boolean;
+  /** Opens the page's own create form instead of the generic one (evaluations). */
+  onCreate?: () => void;
 }
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
@@ -87,11 +84,11 @@ export function ResourceListPage({
   extraColumns,
   hideFilters,
   inlineEdit = true,
+  onCreate,
 }: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formState, setFormState] = useState<FormState>(null);
-  const { mutate: remove } = useDelete();
   const { def, route, pageOf, can, siblingOf } = useView();
   const { scope, preset } = route;
   const detailPath = pageOf('show')?.path;
@@ -168,25 +165,11 @@ export function ResourceListPage({
           </Tooltip>
         )}
         {canDelete && (
-          <Popconfirm
-            title={t('form.deleteConfirm', {
-              title: String(record[def.titleField ?? 'id'] ?? record.id),
-            })}
-            okText={t('buttons.delete')}
-            cancelText={t('buttons.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              remove({ resource: def.name, id: record.id!, successNotification: false })
-            }
-          >
-            <Button
-              size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('buttons.delete')}
-            />
-          </Popconfirm>
+          <DeleteRowButton
+            resource={def.name}
+            id={record.id!}
+            title={String(record[def.titleField ?? 'id'] ?? record.id)}
+          />
         )}
       </Space>
     ),
@@ -224,7 +207,11 @@ export function ResourceListPage({
               type="primary"
               icon={<PlusOutlined />}
               onClick={() =>
-                createPage ? navigate(createPage.path) : setFormState({ mode: 'create' })
+                onCreate
+                  ? onCreate()
+                  : createPage
+                    ? navigate(createPage.path)
+                    : setFormState({ mode: 'create' })
               }
             >
               {t('buttons.create')}

@@ -3,7 +3,8 @@ import { Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { FieldDef, ResourceDef } from '../../../contract/resource';
+import { SECRET_MASK, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { OptionLabel, OptionTags } from './field-options';
 
 /**
  * Replaces the generic rendering of some fields; undefined falls back to it. Lists also pass the
@@ -39,6 +40,11 @@ export function compactJson(value: unknown, max = JSON_CELL_CHARS): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** Values whose list call answers a label other than the value itself (plugin code → name). */
+function labelled(field: FieldDef): boolean {
+  return !!field.optionsFrom && field.optionsFrom.label !== field.optionsFrom.value;
+}
+
 function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
@@ -65,6 +71,14 @@ export function renderValue(
   value: unknown,
   record?: BaseRecord,
 ): ReactNode {
+  // A secret is never answered: records say only whether one is set.
+  if (field.type === 'secret') {
+    return value === SECRET_MASK ? (
+      <Typography.Text className="resource-cell__secret">{SECRET_MASK}</Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">{t('common.notSet')}</Typography.Text>
+    );
+  }
   if (value === null || value === undefined || value === '') {
     return <Typography.Text type="secondary">-</Typography.Text>;
   }
@@ -82,6 +96,7 @@ export function renderValue(
     }
     case 'tags': {
       const tags = Array.isArray(value) ? value : [value];
+      if (labelled(field)) return <OptionTags field={field} values={tags} />;
       if (!tags.length) return <Typography.Text type="secondary">-</Typography.Text>;
       return (
         <span className="resource-cell__tags">
@@ -124,6 +139,7 @@ export function renderValue(
         </Typography.Paragraph>
       );
     default:
+      if (labelled(field)) return <OptionLabel field={field} value={value} />;
       return String(value);
   }
 }

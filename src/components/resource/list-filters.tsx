@@ -1,6 +1,5 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { useCustom, useList, type CrudFilter, type CrudOperators } from '@refinedev/core';
-import { apiPath } from '../../../contract/api';
+import { useList, type CrudFilter, type CrudOperators } from '@refinedev/core';
 import { Button, DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -10,6 +9,7 @@ import { resourceByName } from '../../../contract/resources';
 import { KEYWORD_FIELD } from '../../providers/data';
 import { useAccess } from '../../resources/view';
 import { enumLabel, fieldLabel, referenceOf } from './field-format';
+import { useFieldOptions } from './field-options';
 import { filterControlOf, filterValueOf, type FilterControl } from './filter-values';
 
 type SetFilters = (filters: CrudFilter[], behavior?: 'merge' | 'replace') => void;
@@ -156,24 +156,13 @@ function ChoicesFilter(props: {
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
-  const source = props.field.optionsFrom!;
-  const { result, query } = useCustom<{ list: Record<string, unknown>[] }>({
-    url: apiPath(...source.path.split('/')),
-    method: 'post',
-    config: { payload: {} },
-    errorNotification: false,
-  });
-  const rows = query.isError ? [] : (result.data?.list ?? []);
-  const options = [...new Map(rows.map((r) => [String(r[source.value]), r])).values()].map((r) => ({
-    value: String(r[source.value]),
-    label: String(r[source.label]),
-  }));
+  const { options, loading } = useFieldOptions(props.field);
   return (
     <Select
       allowClear
       showSearch
       optionFilterProp="label"
-      loading={query.isLoading}
+      loading={loading}
       style={{ minWidth: 180 }}
       placeholder={props.label}
       aria-label={props.label}

@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
 import {
   formControlOf,
+  SECRET_MASK,
   writableFields,
   type FieldDef,
   type ResourceDef,
@@ -23,19 +24,53 @@ export function formFields(
   );
 }
 
+/** A JSON value as the editor shows it: indented text. */
+function jsonText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  return JSON.stringify(value, null, 2);
+}
+
 function initialValues(fields: FieldDef[], mode: FormMode, record?: BaseRecord): Values {
   const out: Values = {};
-  for (const f of fields)
-    out[f.name] = mode === 'edit' ? record?.[f.name] : (f.default ?? undefined);
+  for (const f of fields) {
+    const v: unknown = mode === 'edit' ? record?.[f.name] : (f.default ?? undefined);
+    // A secret's input starts empty: the record holds only the mask, which is never sent back.
+    if (f.type === 'secret') out[f.name] = undefined;
+    else if (f.type === 'json') out[f.name] = jsonText(v);
+    else out[f.name] = v;
+  }
   return out;
 }
 
-/** Empty inputs of nullable fields mean null; untouched optional ones are left out. */
+/** Names of the secret fields the edited row has set (answered as SECRET_MASK). */
+export function secretsSetOf(fields: FieldDef[], record?: BaseRecord): ReadonlySet<string> {
+  return new Set(
+    fields
+      .filter((f) => f.type === 'secret' && record?.[f.name] === SECRET_MASK)
+      .map((f) => f.name),
+  );
+}
+
+/**
+ * Empty inputs of nullable fields mean null; untouched optional ones are left out. A secret left
+ * empty is left out (the stored one stays), null clears it, anything else is sent as typed. JSON
+ * text is sent as the value it spells (the form's rules checked it parses).
+ */
 export function cleanValues(fields: FieldDef[], values: Values): Values {
   const out: Values = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (v === undefined || v === '') {
+    if (f.type === 'secret') {
+      if (v === null) out[f.name] = null;
+      else if (typeof v === 'string' && v !== '' && v !== SECRET_MASK) out[f.name] = v;
+      continue;
+    }
+    if (f.type === 'json' && typeof v === 'string' && v.trim() !== '') {
+      out[f.name] = JSON.parse(v) as unknown;
+      continue;
+    }
+    // Blank JSON text (only spaces) is as empty as no text.
+    if (v === undefined || v === '' || (f.type === 'json' && typeof v === 'string')) {
       if (f.nullable) out[f.name] = null;
       continue;
     }
@@ -120,10 +155,13 @@ export function useResourceForm({
     }
   };
 
+  const secretsSet = secretsSetOf(fields, record);
+
   return {
     form,
     fields,
     initial,
+    secretsSet,
     submit,
     saving: createState.isPending || updateState.isPending,
   };

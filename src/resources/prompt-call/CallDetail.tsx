@@ -24,6 +24,7 @@ import { feedbackMessage } from '../../providers/feedback';
 import { isConflict } from '../record/conflict';
 import { SceneLabel } from '../record/renderers';
 import { SafeMarkdown } from '../record/SafeMarkdown';
+import { AddToCorpusButton } from '../corpus/AddToCorpusButton';
 import { useView } from '../view';
 import { callVariables, TemplateLabel } from './renderers';
 import './prompt-call.css';
@@ -157,7 +158,10 @@ export default function CallDetail() {
 
   return (
     <Space direction="vertical" size={16} className="prompt-call__detail">
-      <Card title={`${t(route.locale)} · ${String(call.title ?? call.id)}`}>
+      <Card
+        title={`${t(route.locale)} · ${String(call.title ?? call.id)}`}
+        extra={<AddToCorpusButton callId={call.id} />}
+      >
         <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('prompt-call.fields.templateId')}>
             <TemplateLabel id={call.templateId} title={call.templateTitle} />

@@ -1,0 +1,14 @@
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import { feedbackModal } from '../../providers/feedback';
+
+/** Closes a form dialog at once when nothing was typed, else after the operator confirms. */
+export function closeUnlessTouched(form: FormInstance, t: TFunction, onClose: () => void): void {
+  if (!form.isFieldsTouched()) return onClose();
+  feedbackModal().confirm({
+    title: t('form.unsaved'),
+    okText: t('buttons.ok'),
+    cancelText: t('buttons.cancel'),
+    onOk: onClose,
+  });
+}

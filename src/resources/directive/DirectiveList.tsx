@@ -1,0 +1,373 @@
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  EditOutlined,
+  FileTextOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { useTable } from '@refinedev/antd';
+import { useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpointPath } from '../../../contract/api';
+import { allFields } from '../../../contract/resource';
+import { directive } from '../../../contract/resources/directive';
+import { fieldLabel } from '../../components/resource/field-format';
+import { typedFilters } from '../../components/resource/filter-values';
+import { ListFilters } from '../../components/resource/list-filters';
+import { ExceptionPage } from '../../pages/exception/ExceptionPage';
+import { feedbackMessage } from '../../providers/feedback';
+import { useView } from '../view';
+import { DirectiveForm } from './DirectiveForm';
+import { inOrder, reorderable, type Id } from './order';
+import { DragHandle, DraggableRow, verticalOnly } from './sortable-rows';
+import '../../components/resource/resource.css';
+import '../../components/resource/list-page.css';
+import { DeleteRowButton } from '../../components/resource/DeleteRowButton';
+import './directive.css';
+
+/** Filters this page has no control for: the keyword covers name and command. */
+const NO_CONTROL = new Set(['directiveName', 'command', 'templateId']);
+
+type FormState = { record?: BaseRecord } | null;
+/**
+ * Directives in the operators' order: drag a row by its handle (or use move up / down) to
+ * reorder the page; the new order shows at once and rolls back if the server refuses it.
+ */
+export default function DirectiveList() {
+  const { t } = useTranslation();
+  const { route, can } = useView();
+  const [formState, setFormState] = useState<FormState>(null);
+  const [optimistic, setOptimistic] = useState<Id[] | null>(null);
+  const [switching, setSwitching] = useState<ReadonlySet<Id>>(new Set());
+  const { mutateAsync: call, mutation: calling } = useCustomMutation<{ count: number }>();
+  const canEdit = can('edit');
+  const canDelete = can('delete');
+
+  const { tableProps, filters, setFilters, sorters, tableQuery } = useTable({
+    resource: directive.name,
+    syncWithLocation: true,
+    pagination: { pageSize: 10 },
+    sorters: { initial: [{ field: 'sortOrder', order: 'asc' }] },
+    errorNotification: false,
+  });
+
+  // Filters read back from the URL are strings; typed again before the first request leaves.
+  const typed = typedFilters(filters, allFields(directive));
+  if (typed !== filters) setFilters(typed, 'replace');
+
+  const rows = useMemo(
+    () => inOrder(tableQuery.isError ? [] : (tableProps.dataSource ?? []), optimistic),
+    [tableQuery.isError, tableProps.dataSource, optimistic],
+  );
+  const ids = rows.map((r) => Number(r.id));
+  const nameOf = (id: UniqueIdentifier | undefined) =>
+    String(rows.find((r) => Number(r.id) === Number(id))?.directiveName ?? id ?? '');
+  const saving = calling.isPending && optimistic !== null;
+  const mayReorder = canEdit && reorderable(sorters, filters);
+  const moveDisabled = !mayReorder || saving;
+
+  /** Puts the page's rows in `next` order: at once on screen, then on the server. */
+  const saveOrder = async (next: Id[]) => {
+    setOptimistic(next);
+    try {
+      await call({
+        url: endpointPath(directive, 'reorder'),
+        method: 'post',
+        values: { ids: next },
+        successNotification: false,
+        errorNotification: false,
+      });
+      await tableQuery.refetch();
+    } catch {
+      void feedbackMessage().warning(t('directive.list.reorderFailed'));
+    } finally {
+      setOptimistic(null);
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= ids.length || from === to) return;
+    void saveOrder(arrayMove(ids, from, to));
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+  };
+
+  const setStatus = async (record: BaseRecord, on: boolean) => {
+    const id = Number(record.id);
+    setSwitching((s) => new Set(s).add(id));
+    try {
+      await call({
+        url: endpointPath(directive, on ? 'enable' : 'disable'),
+        method: 'post',
+        values: { ids: [id] },
+        successNotification: false,
+        errorNotification: false,
+      });
+      await tableQuery.refetch();
+    } catch {
+      // The interceptor has said why; the switch shows the stored state again.
+    } finally {
+      setSwitching((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const sensors = useSensors(
+    // A few pixels before a drag starts, so a click on the handle stays a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const position = (id: UniqueIdentifier | undefined) => ids.indexOf(Number(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('directive.dnd.picked', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('directive.dnd.over', { name: nameOf(active.id), position: position(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('directive.dnd.dropped', { name: nameOf(active.id), position: position(over.id) })
+        : t('directive.dnd.cancelled', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('directive.dnd.cancelled', { name: nameOf(active.id) }),
+  };
+
+  const label = (name: string) => fieldLabel(t, directive, name);
+  const disabledReason = !canEdit ? undefined : t('directive.list.reorderDisabled');
+
+  const columns: ColumnsType<BaseRecord> = [
+    {
+      key: 'sortOrder',
+      dataIndex: 'sortOrder',
+      title: label('sortOrder'),
+      sorter: { multiple: 1 },
+      width: 104,
+      // The header stays on one line next to the sort arrows in both locales.
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      render: (_: unknown, record: BaseRecord) => {
+        const handle = (
+          <DragHandle
+            disabled={moveDisabled}
+            label={t('directive.list.handle', { name: String(record.directiveName) })}
+          />
+        );
+        return mayReorder ? (
+          handle
+        ) : (
+          <Tooltip title={disabledReason}>
+            {/* A disabled button gets no pointer events: the span carries the tooltip. */}
+            <span className="directive-list__handle-wrap">{handle}</span>
+          </Tooltip>
+        );
+      },
+    },
+    {
+      key: 'directiveName',
+      dataIndex: 'directiveName',
+      title: label('directiveName'),
+      sorter: { multiple: 1 },
+      width: 160,
+      ellipsis: true,
+    },
+    {
+      key: 'command',
+      dataIndex: 'command',
+      title: label('command'),
+      width: 150,
+      render: (value: unknown) => <Tag className="directive-command">{String(value)}</Tag>,
+    },
+    {
+      key: 'sceneCode',
+      dataIndex: 'sceneCode',
+      title: label('sceneName'),
+      width: 130,
+      ellipsis: true,
+      render: (value: unknown, record: BaseRecord) =>
+        (record.sceneName as string | null) || (value as string | null) || '-',
+    },
+    {
+      key: 'content',
+      dataIndex: 'content',
+      title: label('content'),
+      width: 260,
+      ellipsis: true,
+      render: (value: unknown, record: BaseRecord) => {
+        if (typeof value === 'string' && value.trim()) {
+          return (
+            <Typography.Text className="directive-list__content" ellipsis={{ tooltip: value }}>
+              {value}
+            </Typography.Text>
+          );
+        }
+        if (record.templateId == null) return '-';
+        return (
+          <Tag icon={<FileTextOutlined />} color="blue">
+            {t('directive.list.template', {
+              title: (record.templateTitle as string | null) ?? `#${String(record.templateId)}`,
+            })}
+          </Tag>
+        );
+      },
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: label('status'),
+      width: 100,
+      render: (value: unknown, record: BaseRecord) => (
+        <Switch
+          size="small"
+          checked={Number(value) === 1}
+          disabled={!canEdit}
+          loading={switching.has(Number(record.id))}
+          checkedChildren={t('directive.enums.status.1')}
+          unCheckedChildren={t('directive.enums.status.0')}
+          aria-label={t('directive.list.statusSwitch', { name: String(record.directiveName) })}
+          onChange={(on) => void setStatus(record, on)}
+        />
+      ),
+    },
+    {
+      key: '__actions',
+      title: t('table.actions'),
+      fixed: 'right',
+      width: 150,
+      render: (_: unknown, record: BaseRecord) => {
+        const index = ids.indexOf(Number(record.id));
+        const name = String(record.directiveName);
+        return (
+          <Space size={4}>
+            {canEdit && (
+              <>
+                <Tooltip title={mayReorder ? t('directive.list.moveUp') : disabledReason}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('directive.list.moveUpNamed', { name })}
+                    disabled={moveDisabled || index <= 0}
+                    onClick={() => move(index, index - 1)}
+                  />
+                </Tooltip>
+                <Tooltip title={mayReorder ? t('directive.list.moveDown') : disabledReason}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={t('directive.list.moveDownNamed', { name })}
+                    disabled={moveDisabled || index < 0 || index >= ids.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  />
+                </Tooltip>
+                <Tooltip title={t('buttons.edit')}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('buttons.edit')}
+                    onClick={() => setFormState({ record })}
+                  />
+                </Tooltip>
+              </>
+            )}
+            {canDelete && (
+              <DeleteRowButton resource={directive.name} id={record.id!} title={name} />
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  if ((tableQuery.error as { statusCode?: number } | null)?.statusCode === 403) {
+    return <ExceptionPage status="403" />;
+  }
+
+  return (
+    <Card
+      title={t(route.locale)}
+      extra={
+        <Space>
+          <Tooltip title={t('buttons.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('buttons.refresh')}
+              onClick={() => void tableQuery.refetch()}
+            />
+          </Tooltip>
+          {can('create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormState({})}>
+              {t('buttons.create')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Space wrap className="resource-list__toolbar">
+        <ListFilters
+          def={directive}
+          filters={filters}
+          setFilters={setFilters}
+          hidden={NO_CONTROL}
+        />
+      </Space>
+      <DndContext
+        sensors={sensors}
+        modifiers={[verticalOnly]}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t('directive.dnd.instructions') },
+        }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <Table<BaseRecord>
+            {...tableProps}
+            className="directive-list"
+            dataSource={rows}
+            rowKey="id"
+            columns={columns}
+            components={{ body: { row: DraggableRow } }}
+            // Wide enough for every column; narrower screens scroll sideways.
+            scroll={{ x: 1040 }}
+            locale={{ emptyText: t('table.empty') }}
+            pagination={
+              tableProps.pagination && {
+                ...tableProps.pagination,
+                showSizeChanger: true,
+                showTotal: (total) => t('table.total', { total }),
+              }
+            }
+          />
+        </SortableContext>
+      </DndContext>
+      {formState && <DirectiveForm record={formState.record} onClose={() => setFormState(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { BarChartOutlined, EditOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
+import { formatDateTime } from '../../components/resource/field-format';
+import { useDetailRecord } from '../../components/resource/use-detail-record';
+import { TemplateLabel } from '../prompt-call/renderers';
+import { useView } from '../view';
+import { isCancellable, type Evaluation } from './api';
+import { EvaluationForm } from './EvaluationForm';
+import { CancelButton } from './EvaluationList';
+import { useEvaluatePaths } from './paths';
+import { MetricTags, StateBadge, VersionTags } from './renderers';
+import './model-evaluate.css';
+
+/** One evaluation: what it compares, where it stands, and the way to its report. */
+export default function EvaluationDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { route } = useView();
+  const paths = useEvaluatePaths();
+  const [editing, setEditing] = useState(false);
+  const { record, query, placeholder } = useDetailRecord<Evaluation>();
+  if (placeholder || !record) return placeholder;
+  const label = (field: string) => t(`model-evaluate.fields.${field}`);
+  const dash = <Typography.Text type="secondary">-</Typography.Text>;
+  const date = (value: string | null) => (value ? formatDateTime(value) : dash);
+  const state = String(record.state);
+  const percent = state === 'completed' ? 100 : Number(record.progress ?? 0);
+
+  return (
+    <Card
+      title={`${t(route.locale)} · ${record.evaluateName}`}
+      extra={
+        <Space wrap>
+          {paths.report && (
+            <Button
+              type="primary"
+              icon={<BarChartOutlined aria-hidden />}
+              onClick={() => navigate(`${paths.report}?id=${record.id}`)}
+            >
+              {t('model-evaluate.actions.report')}
+            </Button>
+          )}
+          {paths.reportDetail && (
+            <Button
+              icon={<FileSearchOutlined aria-hidden />}
+              onClick={() => navigate(`${paths.reportDetail}?id=${record.id}`)}
+            >
+              {t('model-evaluate.actions.reportDetail')}
+            </Button>
+          )}
+          {paths.canEdit && isCancellable(state) && (
+            <CancelButton record={record} onDone={() => void query.refetch()} />
+          )}
+          {paths.canEdit && (
+            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
+              {t('buttons.edit')}
+            </Button>
+          )}
+          <DeleteRecordButton id={record.id} title={record.evaluateName} />
+        </Space>
+      }
+    >
+      <Space direction="vertical" size={16} className="evaluate-detail">
+        {state === 'failed' && record.error && (
+          <Alert type="error" showIcon message={label('error')} description={record.error} />
+        )}
+        <div className="evaluate-detail__progress">
+          <StateBadge state={state} />
+          <Progress
+            percent={percent}
+            status={state === 'failed' ? 'exception' : state === 'running' ? 'active' : undefined}
+            aria-label={label('progress')}
+          />
+        </div>
+        <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="middle">
+          <Descriptions.Item label={label('evaluateName')}>{record.evaluateName}</Descriptions.Item>
+          <Descriptions.Item label={label('corpusId')}>
+            {record.corpusName ?? `#${record.corpusId}`}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('modelVersions')} span={2}>
+            <VersionTags versions={record.modelVersions} baseline={record.baselineVersion} />
+          </Descriptions.Item>
+          <Descriptions.Item label={label('baselineVersion')}>
+            {record.baselineVersion ?? dash}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('templateId')}>
+            <TemplateLabel id={record.templateId} title={record.templateTitle} />
+          </Descriptions.Item>
+          <Descriptions.Item label={label('metrics')} span={2}>
+            <MetricTags metrics={record.metrics} />
+          </Descriptions.Item>
+          <Descriptions.Item label={label('resultCount')}>{record.resultCount}</Descriptions.Item>
+          <Descriptions.Item label={label('createdAt')}>{date(record.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={label('startedAt')}>{date(record.startedAt)}</Descriptions.Item>
+          <Descriptions.Item label={label('finishedAt')}>
+            {date(record.finishedAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('description')} span={2}>
+            {record.description ? (
+              <Typography.Paragraph className="evaluate-detail__text">
+                {record.description}
+              </Typography.Paragraph>
+            ) : (
+              dash
+            )}
+          </Descriptions.Item>
+        </Descriptions>
+      </Space>
+      <EvaluationForm
+        open={editing}
+        record={record}
+        onClose={() => setEditing(false)}
+        onSaved={() => void query.refetch()}
+      />
+    </Card>
+  );
+}
