@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page waits on a real server (PGlite, a busy CI machine): polls get seconds, not 1 s.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allFields } from '../contract/resource';
 import { promptCall } from '../contract/resources/prompt-call';
-import { e2eDescribe, en, gotoApp, login, setLocale, useE2E, zh } from './harness';
+import { e2eDescribe, en, gotoApp, login, selectOptions, setLocale, useE2E, zh } from './harness';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 interface Page_<T> {
@@ -102,7 +102,7 @@ e2eDescribe('template calls and session records', () => {
     const sceneLabel = zh('prompt-call.fields.sceneCode');
     const sceneSelect = page.getByRole('combobox', { name: sceneLabel, exact: true });
     await sceneSelect.click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const option = (await selectOptions(page, sceneSelect)).first();
     await option.waitFor();
     const sceneName = ((await option.textContent()) ?? '').trim();
     let listed = nextApiAnswer<Page_<{ sceneCode: string }>>(page, 'prompt/call/page');
@@ -200,11 +200,12 @@ e2eDescribe('template calls and session records', () => {
     await page.locator('.ant-table-row').first().waitFor();
     // Rated bad, and within the last 3 days: a small slice.
     const label = en('prompt-call.fields.assessment');
-    await page.getByRole('combobox', { name: label, exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-        hasText: en('prompt-call.enums.assessment.2'),
-      })
+    const assessment = page.getByRole('combobox', { name: label, exact: true });
+    await assessment.click();
+    await (
+      await selectOptions(page, assessment)
+    )
+      .filter({ hasText: en('prompt-call.enums.assessment.2') })
       .click();
     const range = page.locator('.ant-picker-range');
     await range.locator('input').first().click();

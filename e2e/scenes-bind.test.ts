@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { buttonLabel, e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
+import { buttonLabel, e2eDescribe, gotoApp, login, selectOptions, useE2E, zh } from './harness';
 import { confirmPopover, nextApiAnswer } from './harness/ui';
 
 const cards = (page: Page) => page.locator('[data-testid=scene-card]');
@@ -51,7 +51,7 @@ e2eDescribe('scene template binding', () => {
     // Pick the first offered template.
     const select = page.getByRole('combobox', { name: zh('scene.template.select') });
     await select.click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const option = (await selectOptions(page, select)).first();
     await option.waitFor();
     const title = (await option.getAttribute('title')) ?? '';
     expect(title).not.toBe('');
@@ -115,9 +115,7 @@ e2eDescribe('scene template binding', () => {
     const typeSelect = page.getByRole('combobox', { name: zh('scene.fields.type'), exact: true });
     await typeSelect.click();
     const listed = nextApiAnswer<{ total: number }>(page, 'scene/page');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: chat })
-      .click();
+    await (await selectOptions(page, typeSelect)).filter({ hasText: chat }).click();
     const answer = await listed;
     expect(answer.code).toBe(0);
     expect(answer.data.total).toBeGreaterThan(0);

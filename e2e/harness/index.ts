@@ -32,6 +32,7 @@ export {
   openSettings,
   pathOf,
   readSettings,
+  selectOptions,
   setLocale,
   setSwitch,
   topMenuLabels,

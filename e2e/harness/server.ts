@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureBuild, ROOT, snapshotDist } from './build';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A loaded machine (several suites at once) may need longer: E2E_HEALTH_TIMEOUT_MS.
+const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS) || 60_000;
 
 export interface ServerHandle {
   baseURL: string;

@@ -1,5 +1,5 @@
 /** Browser-side helpers: locale, paths, login, navigation, local storage, settings and menu. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { escapeRegExp, exactly, type LocaleName } from './texts';
 
@@ -80,6 +80,18 @@ export function dropdownItem(page: Page, label: string) {
     )
     .locator('.ant-dropdown-menu-item')
     .filter({ hasText: exactly(label) });
+}
+
+/**
+ * The enabled options of one antd select's own dropdown. Another select's dropdown may still be
+ * fading out (and `:visible`) after a pick; only this one holds the listbox its input names.
+ */
+export async function selectOptions(page: Page, combobox: Locator): Promise<Locator> {
+  const id = (await combobox.getAttribute('id')) ?? '';
+  if (!id) throw new Error('selectOptions: the combobox has no id');
+  return page
+    .locator('.ant-select-dropdown', { has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
 }
 
 /** Closes the settings drawer with its close button. */

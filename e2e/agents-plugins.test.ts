@@ -1,0 +1,277 @@
+/**
+ * Agents and plugins (issue 9) in Chromium against the real server: the user builds an agent
+ * from the option lists (model version, plugins, directives, scenes), opens it and publishes it;
+ * the admin adds a plugin with a secret and a parameter schema, and the secret never comes back
+ * into the browser: the edit form shows it as set, and saving untouched keeps it.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { SECRET_MASK } from '../contract/resource';
+import {
+  buttonLabel,
+  e2eDescribe,
+  en,
+  gotoApp,
+  login,
+  selectOptions,
+  setLocale,
+  useE2E,
+  zh,
+  type LocaleName,
+} from './harness';
+import { confirmPopover, nextApiAnswer } from './harness/ui';
+import { text } from './harness/texts';
+
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const stamp = () => Date.now().toString(36);
+
+interface AgentAnswer {
+  id: number;
+  version: number;
+  agentName: string;
+  modelVersion: string | null;
+  plugins: string[];
+  directives: string[];
+  scenes: string[];
+  status: string;
+}
+
+interface PluginAnswer {
+  id: number;
+  version: number;
+  pluginCode: string;
+  secret: string | null;
+  parameterSchema: unknown;
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto('/login');
+  await login(page, user, user);
+}
+
+/** The list's create button (its name also has the icon's). */
+const createButton = (page: Page, label: string) =>
+  page.locator('.ant-card-extra').getByRole('button', { name: label });
+
+/** The open modal (antd keeps closed ones in the page, hidden). */
+const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+/** Opens a form select and picks its `n`-th option; answers the option's text. */
+async function pickOption(page: Page, select: Locator, n = 0): Promise<string> {
+  // Forced: a chosen value's text lies over the input (the click still reaches the select).
+  await select.click({ force: true });
+  const option = (await selectOptions(page, select)).nth(n);
+  await option.waitFor();
+  const label = (await option.textContent()) ?? '';
+  await option.click();
+  return label;
+}
+
+/** Closes an open multi-select's dropdown (it stays open after a pick): a click beside it. */
+async function closeDropdown(page: Page): Promise<void> {
+  await modal(page).locator('.ant-modal-title').click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
+e2eDescribe('agents and plugins', () => {
+  const e2e = useE2E();
+
+  it('the user creates an agent from the option lists, opens it and publishes it (zh-CN)', async () => {
+    const { page } = e2e;
+    const t = zh;
+    await signIn(page, 'user');
+    await gotoApp(page, '/agent/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/agent-list.png`, fullPage: true });
+
+    await createButton(page, t('buttons.create')).click();
+    const form = modal(page);
+    await form.waitFor();
+    const name = `E2E 智能体 ${stamp()}`;
+    const code = `e2e-agent-${stamp()}`;
+    await form.getByLabel(t('agent.fields.agentName'), { exact: true }).fill(name);
+    await form.getByLabel(t('agent.fields.agentCode'), { exact: true }).fill(code);
+    const combo = (field: string) =>
+      form.getByRole('combobox', { name: t(`agent.fields.${field}`), exact: true });
+    const version = await pickOption(page, combo('modelVersion'));
+    const plugin = await pickOption(page, combo('plugins'));
+    await closeDropdown(page);
+    const directive = await pickOption(page, combo('directives'));
+    await closeDropdown(page);
+    const scene = await pickOption(page, combo('scenes'));
+    await closeDropdown(page);
+    await form
+      .getByLabel(t('agent.fields.systemPrompt'), { exact: true })
+      .fill('你是一名客服助手。\n回答要简洁。');
+    // The chosen plugin shows by its name, not its code.
+    expect(
+      await form
+        .locator('.ant-select', {
+          has: page.getByRole('combobox', { name: t('agent.fields.plugins'), exact: true }),
+        })
+        .locator('.ant-select-selection-item-content')
+        .allTextContents(),
+    ).toEqual([plugin]);
+    await page.screenshot({ path: `${SHOTS}/agent-form.png` });
+
+    const created = nextApiAnswer<AgentAnswer>(page, 'agent/create');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    const made = await created;
+    expect(made.code).toBe(0);
+    expect(made.data).toMatchObject({
+      agentName: name,
+      modelVersion: version,
+      status: 'draft',
+    });
+    expect(made.data.plugins).toHaveLength(1);
+    expect(made.data.directives).toHaveLength(1);
+    expect(made.data.scenes).toHaveLength(1);
+    await form.waitFor({ state: 'hidden' });
+
+    // The new row: name, badge, plugin and scene by their names; its detail from the eye.
+    const row = page.locator('.ant-table-row', { hasText: code });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(t('agent.enums.status.draft'));
+    await expect.poll(() => row.textContent()).toContain(plugin);
+    await expect.poll(() => row.textContent()).toContain(scene);
+    await page.screenshot({ path: `${SHOTS}/agent-list-new.png`, fullPage: true });
+    await row.getByRole('button', { name: t('buttons.show') }).click();
+    await page.waitForURL(
+      (u) => u.pathname === '/agent/detail' && u.searchParams.get('id') === String(made.data.id),
+    );
+
+    await page.getByRole('heading', { name }).waitFor();
+    const body = page.locator('.agent-detail');
+    await expect.poll(() => body.textContent()).toContain(directive);
+    const text = (await body.textContent()) ?? '';
+    for (const shown of [code, version, plugin, scene, t('agent.enums.status.draft')]) {
+      expect(text).toContain(shown);
+    }
+    // The system prompt keeps its line break.
+    expect(await page.locator('.agent-detail__prompt').first().innerText()).toBe(
+      '你是一名客服助手。\n回答要简洁。',
+    );
+    await page.screenshot({ path: `${SHOTS}/agent-detail.png`, fullPage: true });
+
+    const updated = nextApiAnswer<AgentAnswer>(page, 'agent/update');
+    await page.getByRole('button', { name: buttonLabel(t('agent.detail.publish')) }).click();
+    await confirmPopover(page, t('agent.detail.publishConfirm', { name }));
+    const published = await updated;
+    expect(published.code).toBe(0);
+    expect(published.data.status).toBe('published');
+    expect(published.data.version).toBe(made.data.version + 1);
+    const badge = page.locator('.agent-detail__head .ant-badge-status');
+    await expect.poll(() => badge.textContent()).toBe(t('agent.enums.status.published'));
+    expect(await badge.locator('.ant-badge-status-success').count()).toBe(1);
+    await page.getByRole('button', { name: buttonLabel(t('agent.detail.offline')) }).waitFor();
+    await expect.poll(() => page.locator('.ant-btn-loading').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/agent-published.png`, fullPage: true });
+  });
+
+  const pluginFlow = async (locale: LocaleName) => {
+    const { page, context } = e2e;
+    const t = (key: string, params?: Record<string, string | number>) => text(key, locale, params);
+    await setLocale(context, locale);
+    await signIn(page, 'admin');
+    await gotoApp(page, '/plugin-config/list');
+    await page.locator('.ant-table-row').first().waitFor();
+
+    await createButton(page, t('buttons.create')).click();
+    const form = modal(page);
+    await form.waitFor();
+    const code = `e2e-plugin-${locale.toLowerCase()}-${stamp()}`;
+    const field = (name: string) =>
+      form.getByLabel(t(`plugin-config.fields.${name}`), { exact: true });
+    await field('pluginName').fill(`E2E plugin ${locale}`);
+    await field('pluginCode').fill(code);
+    await field('endpoint').fill('https://api.example.com/e2e');
+    await pickOption(
+      page,
+      form.getByRole('combobox', { name: t('plugin-config.fields.authType'), exact: true }),
+      1,
+    );
+    const secret = field('secret');
+    expect(await secret.getAttribute('type')).toBe('password');
+    await secret.fill('sk-e2e-secret');
+
+    // Not JSON: the form says so and sends nothing.
+    const schema = field('parameterSchema');
+    await schema.fill('{"type": "object",');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    const error = form.locator('.ant-form-item-explain-error', {
+      hasText: t('form.badJson', { field: t('plugin-config.fields.parameterSchema'), reason: '' }),
+    });
+    await error.waitFor();
+    await page.screenshot({ path: `${SHOTS}/plugin-json-error-${locale}.png` });
+
+    await schema.fill('{\n  "type": "object",\n  "properties": { "q": { "type": "string" } }\n}');
+    await error.waitFor({ state: 'detached' });
+    const created = nextApiAnswer<PluginAnswer>(page, 'plugin-config/create');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    const made = await created;
+    expect(made.code).toBe(0);
+    expect(made.data.secret).toBe(SECRET_MASK);
+    expect(made.data.parameterSchema).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' } },
+    });
+    await form.waitFor({ state: 'hidden' });
+
+    const row = page.locator('.ant-table-row', { hasText: code });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(SECRET_MASK);
+    // The secret's column is to the right: bring it into the picture.
+    await row.locator('td', { hasText: SECRET_MASK }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/plugin-list-${locale}.png`, fullPage: true });
+
+    // Reopen: the secret is not in the form, only said to be set; save untouched keeps it.
+    await row.getByRole('button', { name: t('buttons.edit') }).click();
+    const edit = modal(page);
+    await edit.waitFor();
+    const kept = edit.getByLabel(t('plugin-config.fields.secret'), { exact: true });
+    expect(await kept.inputValue()).toBe('');
+    expect(await kept.getAttribute('placeholder')).toBe(t('form.secretKept'));
+    expect(await edit.innerHTML()).not.toContain(SECRET_MASK);
+    expect(await edit.getByLabel(t('plugin-config.fields.parameterSchema')).inputValue()).toContain(
+      '"properties"',
+    );
+    await page.screenshot({ path: `${SHOTS}/plugin-edit-${locale}.png` });
+
+    const sent = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/manage/v1/plugin-config/update',
+    );
+    const updated = nextApiAnswer<PluginAnswer>(page, 'plugin-config/update');
+    await edit.locator('.ant-modal-footer .ant-btn-primary').click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).not.toHaveProperty('secret');
+    const saved = await updated;
+    expect(saved.code).toBe(0);
+    expect(saved.data.secret).toBe(SECRET_MASK);
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain(SECRET_MASK);
+  };
+
+  it('the admin adds a plugin with a secret and a parameter schema; the secret stays hidden and kept (en-US)', async () => {
+    await pluginFlow('en-US');
+  });
+
+  it('the same in Chinese (zh-CN)', async () => {
+    await pluginFlow('zh-CN');
+  });
+
+  it('the agent pages in English', async () => {
+    const { page, context } = e2e;
+    await setLocale(context, 'en-US');
+    await signIn(page, 'user');
+    await gotoApp(page, '/agent/list');
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor();
+    await row.getByRole('button', { name: en('buttons.show') }).click();
+    await page.waitForURL((u) => u.pathname === '/agent/detail');
+    await page.getByText(en('agent.detail.configuration'), { exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/agent-detail-en.png`, fullPage: true });
+  });
+});
