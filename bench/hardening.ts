@@ -192,7 +192,7 @@ const acknowledged: number[] = [];
 for (let i = 0; i < WRITES; i++) {
   const res = await call(
     apiPath('directive', 'create'),
-    JSON.stringify({ directiveName: `加固 ${i}`, directiveCode: `hardening-${i}`, content: 'x' }),
+    JSON.stringify({ directiveName: `加固 ${i}`, command: `/hardening-${i}`, content: 'x' }),
     userToken,
   );
   const parsed = JSON.parse(res.text) as { code: number; data: { id: number } };

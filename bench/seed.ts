@@ -55,13 +55,16 @@ try {
     ['record_messages', schema.recordMessages],
     ['directives', schema.directives],
     ['corpora', schema.corpora],
+    ['corpus_items', schema.corpusItems],
+    ['corpus_labels', schema.corpusLabels],
     ['model_evaluations', schema.modelEvaluations],
+    ['model_evaluate_results', schema.modelEvaluateResults],
     ['agents', schema.agents],
     ['plugin_configs', schema.pluginConfigs],
   ];
   for (const [name, table] of tables) {
     const [row] = await database.db.select({ n: count() }).from(table);
-    console.log(`${name.padEnd(18)} ${String(row?.n ?? 0).padStart(7)}`);
+    console.log(`${name.padEnd(24)} ${String(row?.n ?? 0).padStart(7)}`);
   }
   await database.close();
 } finally {
