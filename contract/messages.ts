@@ -59,6 +59,10 @@ const zh = {
   badJsonLine: '不是合法的 JSON 对象',
   wrongState: '当前状态为「{state}」，不能执行此操作',
   modelVersionInUse: '模型版本 {version} 仍被使用，不能删除',
+  badDate: '应为 YYYY-MM-DD 格式的有效日期',
+  badTimeZone: '不是有效的 IANA 时区名称（如 Asia/Shanghai）',
+  endBeforeStart: '结束日期不能早于开始日期',
+  rangeTooLong: '时间范围不能超过 {max} 天',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -117,6 +121,10 @@ const en: Record<MessageKey, string> = {
   badJsonLine: 'is not a JSON object',
   wrongState: 'not possible while the state is "{state}"',
   modelVersionInUse: 'model version {version} is still in use and cannot be deleted',
+  badDate: 'must be a valid date in the form YYYY-MM-DD',
+  badTimeZone: 'is not a valid IANA time zone name (such as Asia/Shanghai)',
+  endBeforeStart: 'the end date cannot be before the start date',
+  rangeTooLong: 'the range cannot be longer than {max} days',
 };
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

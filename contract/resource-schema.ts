@@ -124,6 +124,12 @@ export function valueSchema(field: FieldDef, resource?: string): z.ZodType {
         params: { key: 'badPattern', example: pattern.example },
       });
     }
+    case 'number':
+      // numeric(18, 6): 12 integer digits.
+      return z
+        .number()
+        .min(field.min ?? -999_999_999_999)
+        .max(field.max ?? 999_999_999_999);
     case 'integer': {
       let n = z.number().int();
       n = n.min(field.min ?? -2_147_483_648).max(field.max ?? 2_147_483_647);
@@ -205,6 +211,7 @@ export function recordSchema(def: ResourceDef) {
     else if (f.type === 'enum' || f.type === 'integer') s = z.union([z.number(), z.string()]);
     else if (f.type === 'reference')
       s = referenceKeyType(f) === 'integer' ? z.number() : z.string();
+    else if (f.type === 'number') s = z.number();
     else if (f.type === 'boolean') s = z.boolean();
     else if (f.type === 'tags') s = z.array(z.string());
     else if (f.type === 'json') s = z.unknown();

@@ -40,6 +40,8 @@ export type FieldType =
   | 'string'
   | 'text'
   | 'integer'
+  /** A decimal (money, prices): stored as numeric(18, 6), answered as a JSON number. */
+  | 'number'
   | 'enum'
   | 'boolean'
   | 'datetime'
@@ -348,6 +350,7 @@ export function formControlOf(field: FieldDef): FormControl {
     case 'text':
       return 'textarea';
     case 'integer':
+    case 'number':
       return 'number';
     case 'enum':
       return 'select';

@@ -49,12 +49,16 @@ import { ResourceStore } from './resources/store';
 import { healthRoutes } from './routes/health';
 import { menuRoutes } from './routes/menu';
 import { modelRoutes } from './routes/model';
+import { statisticRoutes } from './routes/statistics';
 import { optionRoutes } from './routes/options';
 import { userRoutes } from './routes/user';
 import { userAdminRoutes } from './routes/user-admin';
+import { mockRoutes, type MockOptions } from '../mock';
 
 export interface BuildAppOptions {
   db: Database;
+  /** The spec §7 sample handlers (mock/): their latency and clock; no delay unless given. */
+  mock?: MockOptions;
   /** Readiness check of the database (OpenedDatabase.ping); defaults to `select 1` on `db`. */
   ping?: (timeoutMs: number) => Promise<void>;
   /** Fastify logger option; off unless given. */
@@ -272,7 +276,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userAdminRoutes(app, ctx);
   menuRoutes(app, ctx);
   modelRoutes(app, ctx);
+  statisticRoutes(app, ctx);
   optionRoutes(app, ctx);
+  mockRoutes(app, ctx, options.mock);
   const handlers = options.handlers ?? ENDPOINT_HANDLERS;
   for (const def of resources) {
     const store = stores.get(def.name) as ResourceStore;

@@ -9,6 +9,7 @@ import { sampleBody } from './db/demo/sample';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { promptCalls, prompts } from './db/schema';
 import { OPTION_LIST_PATHS } from './routes/options';
+import { MOCK_CODE } from '../mock/constants';
 import { describeBackends } from './test/backends';
 import { addUser, useTestApp } from './test/harness';
 import {
@@ -20,6 +21,8 @@ import {
   LOGOUT,
   MENU,
   MODEL_VERSIONS,
+  SAMPLE_ROUTES,
+  STATISTIC_ROUTES,
   USER_DETAIL,
   servedRoutes,
   type RouteEntry,
@@ -394,6 +397,32 @@ describeBackends('authorization matrix', (backend) => {
         const expected =
           caller === 'anonymous' ? Code.TOKEN_INVALID : caller === 'admin' ? ok : Code.FORBIDDEN;
         await expectCode(caller, route.url, 'admin call', body, expected);
+      }
+    }
+  });
+
+  it('statistics and sample calls: any signed-in role; a stranger is refused', async () => {
+    const q = { startDate: '2020-01-01', endDate: '2020-01-31' };
+    for (const route of STATISTIC_ROUTES) {
+      for (const caller of CALLERS) {
+        const expected = caller === 'anonymous' ? Code.TOKEN_INVALID : Code.OK;
+        await expectCode(caller, route.url, 'statistics', q, expected);
+      }
+    }
+    // Sample calls answer 50008 to a stranger (spec §8 mock codes); a signed-in caller gets past
+    // the token check whatever the body then answers.
+    for (const route of SAMPLE_ROUTES) {
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` },
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+        const code = (res.json() as { code: number }).code;
+        const expected = caller === 'anonymous' ? MOCK_CODE.NOT_LOGGED_IN : PASSES;
+        const actual = expected === PASSES && code !== MOCK_CODE.NOT_LOGGED_IN ? PASSES : code;
+        outcomes.push({ route: route.url, caller, what: 'sample', expected, actual });
       }
     }
   });

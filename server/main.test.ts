@@ -151,6 +151,7 @@ describe('server process', () => {
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       ADMIN_PASSWORD: 'Only-admin1',
+      MOCK_DELAY: '200-250',
     });
     try {
       expect(
@@ -168,11 +169,30 @@ describe('server process', () => {
         String(admin.data.token),
       );
       expect(page.data.total).toBe(0);
+      // MOCK_DELAY reaches the sample handlers (spec §7): 200–250 ms here.
+      const started = Date.now();
+      const sample = await fetch(`${run.base}/api/content-data`, {
+        headers: { authorization: `Bearer ${String(admin.data.token)}` },
+      });
+      expect(((await sample.json()) as { code: number }).code).toBe(20000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(195);
     } finally {
       await stop(run.child);
       rmSync(dir, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('refuses a malformed MOCK_DELAY at start, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, MOCK_DELAY: 'fast', DATA_DIR: join(dataDir, 'never-opened') },
+    });
+    let out = '';
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((ok) => child.once('exit', ok));
+    expect(code).toBe(1);
+    expect(out).toMatch(/MOCK_DELAY must be 0 \(off\), a number of milliseconds or a range/);
+  }, 60_000);
 
   it('keeps every acknowledged write when the process is killed (kill -9) mid-write', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-main-kill-'));

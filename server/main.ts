@@ -13,6 +13,7 @@ import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
+import { mockDelayFrom } from '../mock/delay';
 
 const env = process.env;
 
@@ -28,6 +29,8 @@ function numberFrom(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const port = numberFrom('PORT', 8080);
   const host = env.HOST || '127.0.0.1';
+  // Spec §7: the sample handlers answer after 600–1000 ms unless MOCK_DELAY says otherwise.
+  const mockDelay = mockDelayFrom(env.MOCK_DELAY);
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
       maxValues: numberFrom('BODY_MAX_VALUES', DEFAULT_BODY_LIMITS.maxValues),
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    mock: { delay: mockDelay },
   });
 
   let closing = false;

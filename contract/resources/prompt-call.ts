@@ -99,6 +99,9 @@ export const promptCall = defineResource({
       sortable: true,
       readOnly: true,
     },
+    // CNY at the model version's price when the call was made: filled by the database
+    // (migration 0004) from model_version_prices, so a later price change rewrites nothing.
+    { name: 'cost', type: 'number', nullable: true, readOnly: true },
     sceneCodeField({ createOnly: true }),
     {
       name: 'modelType',

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -61,6 +62,9 @@ export function columnFor(field: FieldDef): PgColumnBuilderBase {
       break;
     case 'integer':
       column = integer(name);
+      break;
+    case 'number':
+      column = numeric(name, { precision: 18, scale: 6, mode: 'number' });
       break;
     case 'boolean':
       column = boolean(name);

@@ -29,6 +29,8 @@ import {
 } from '../routes/model';
 import { OPTION_LIST_PATHS, optionListBody } from '../routes/options';
 import { ENDPOINT_SCHEMAS } from '../../contract/endpoint-schemas';
+import { STATISTIC_CALLS, statisticQuery } from '../../contract/statistics';
+import { MOCK_ROUTES } from '../../mock';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -142,7 +144,28 @@ export const USER_ROUTES: RouteEntry[] = [
   ...ADMIN_ROUTES,
 ];
 
-export const ALL_ROUTES: RouteEntry[] = [...RESOURCES.flatMap(resourceRoutes), ...USER_ROUTES];
+/** The statistics calls (issue 10): any signed-in role, one body shape. */
+export const STATISTIC_ROUTES: RouteEntry[] = Object.values(STATISTIC_CALLS).map((path) => ({
+  method: 'POST',
+  url: apiPath(...path),
+  body: statisticQuery,
+  access: { kind: 'signed-in' },
+}));
+
+/** The spec §7 sample handlers (mock/): any signed-in role; GET ones take a query, not a body. */
+export const SAMPLE_ROUTES: RouteEntry[] = MOCK_ROUTES.map((r) => ({
+  method: r.method,
+  url: r.url,
+  ...(r.body ? { body: r.body } : {}),
+  access: { kind: 'signed-in' },
+}));
+
+export const ALL_ROUTES: RouteEntry[] = [
+  ...RESOURCES.flatMap(resourceRoutes),
+  ...USER_ROUTES,
+  ...STATISTIC_ROUTES,
+  ...SAMPLE_ROUTES,
+];
 
 /** Roles the policy lets call a route (every role for signed-in routes). */
 export function rolesFor(route: RouteEntry, roles: readonly Role[]): Role[] {

@@ -11,6 +11,8 @@ export function sampleValue(field: FieldDef, seed: string | number): unknown {
       return `${field.name} ${seed}`.slice(0, field.max ?? 10_000);
     case 'integer':
       return Math.min(Math.max(field.min ?? 1, 1), field.max ?? 2_147_483_647);
+    case 'number':
+      return Math.min(Math.max(field.min ?? 1.5, 1.5), field.max ?? 1_000_000);
     case 'enum':
       return field.options![0];
     case 'boolean':

@@ -123,9 +123,18 @@ export interface DemoScene {
   description: string;
   createdAt: Date;
   updatedAt: Date;
+  /** CNY per month (issue 10); a few scenes have one, so the budget column shows both cases. */
+  monthlyBudget: number | null;
   /** Index of the bound platform template in the demo's templates, or null. */
   templateIndex: number | null;
 }
+
+/** Monthly budgets (CNY) of some hand-written scenes: one is small enough to run over. */
+const DEMO_BUDGETS: Readonly<Record<string, number>> = {
+  'code-assistant': 800,
+  'customer-service': 500,
+  'kb-qa': 20,
+};
 
 /**
  * Every demo scene: the hand-written ones, then one per remaining domain, older than the
@@ -146,7 +155,8 @@ export function demoScenes(
         : binding === 'domain'
           ? (firstPlatformOf(s.sceneCode) ?? null)
           : binding;
-    return { ...s, createdAt: at, updatedAt: at, templateIndex };
+    const monthlyBudget = DEMO_BUDGETS[s.sceneCode] ?? null;
+    return { ...s, createdAt: at, updatedAt: at, monthlyBudget, templateIndex };
   });
   const taken = new Set(DEMO_SCENES.map((s) => s.sceneCode));
   const generated = DOMAINS.filter((d) => !taken.has(d.code)).map((d): DemoScene => {
@@ -162,6 +172,7 @@ export function demoScenes(
       description: d.description,
       createdAt: new Date(created),
       updatedAt: new Date(Math.max(created, edited)),
+      monthlyBudget: null,
       templateIndex: bound ? (firstPlatformOf(d.code) ?? null) : null,
     };
   });

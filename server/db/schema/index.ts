@@ -3,5 +3,6 @@ export { sessions, type SessionRow } from './sessions';
 export * from './resources';
 export { promptVersions, type PromptVersionRow } from './prompt-versions';
 export { recordMessages, type RecordMessageRow } from './record-messages';
-export { modelVersions, type ModelVersionRow } from './model-versions';
+export { modelVersionPrices, modelVersions, type ModelVersionRow } from './model-versions';
+export { statDaily, statDailyUsers, statHourly } from './statistics';
 export { corpusLabels, type CorpusLabelRow } from './corpus-labels';

@@ -29,3 +29,28 @@ export const modelVersions = pgTable(
 );
 
 export type ModelVersionRow = typeof modelVersions.$inferSelect;
+
+/**
+ * The price history of each model version: a call is priced at the row in force at its call
+ * time (the latest `effectiveFrom` not after it). Written by triggers (migration 0004): a new
+ * version gets a row from the beginning of time, a price change a row from the change on.
+ */
+export const modelVersionPrices = pgTable(
+  'model_version_prices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    modelVersionId: integer('model_version_id')
+      .notNull()
+      .references(() => modelVersions.id, { onDelete: 'cascade' }),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true, mode: 'date' }).notNull(),
+    promptPrice: numeric('prompt_price', { precision: 12, scale: 6, mode: 'number' }).notNull(),
+    completionPrice: numeric('completion_price', {
+      precision: 12,
+      scale: 6,
+      mode: 'number',
+    }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('model_version_prices_version_from_uq').on(t.modelVersionId, t.effectiveFrom),
+  ],
+);

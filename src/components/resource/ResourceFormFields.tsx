@@ -120,7 +120,8 @@ function Control({
           style={{ width: '100%' }}
           min={field.min}
           max={field.max}
-          precision={0}
+          // Decimals (prices, budgets) keep the stored scale; integers none.
+          precision={field.type === 'number' ? undefined : 0}
         />
       );
     case 'tags':

@@ -130,6 +130,8 @@ export function renderValue(
       return <Tag color="processing">{enumLabel(t, def, field.name, value)}</Tag>;
     case 'boolean':
       return value ? t('common.yes') : t('common.no');
+    case 'number':
+      return Number(value).toLocaleString(undefined, { maximumFractionDigits: 6 });
     case 'datetime':
       return formatDateTime(value);
     case 'text':

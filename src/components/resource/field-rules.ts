@@ -105,7 +105,7 @@ export function fieldRules(
           : Promise.reject(new Error(t('form.tooManyTags', { field: label, max: 20 }))),
     });
   }
-  if (field.type === 'integer') {
+  if (field.type === 'integer' || field.type === 'number') {
     if (field.min !== undefined) {
       rules.push({
         type: 'number',

@@ -21,7 +21,7 @@ export function filterControlOf(field: FieldDef): FilterControl | undefined {
   if (field.filter === 'range') {
     return type === 'datetime' ? { kind: 'range', field } : undefined;
   }
-  if (type === 'integer') return { kind: 'number', field };
+  if (type === 'integer' || type === 'number') return { kind: 'number', field };
   if (type === 'string' || type === 'text' || type === 'url' || type === 'tags') {
     return { kind: 'text', field, operator: field.filter === 'contains' ? 'contains' : 'eq' };
   }
@@ -30,7 +30,11 @@ export function filterControlOf(field: FieldDef): FilterControl | undefined {
 
 function isNumericKey(field: FieldDef): boolean {
   const type = field.type as string;
-  return type === 'integer' || (type === 'reference' && referenceOf(field)?.key === 'id');
+  return (
+    type === 'integer' ||
+    type === 'number' ||
+    (type === 'reference' && referenceOf(field)?.key === 'id')
+  );
 }
 
 /**
