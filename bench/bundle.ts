@@ -46,10 +46,11 @@ try {
   await browser.close();
   server.close();
 }
+const gzOf = (path: string) => gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
 let total = 0;
 const rows = [...new Set(files)].map((path) => {
   const body = readFileSync(join(dist, path));
-  const gz = gzipSync(body, { level: 9 }).length;
+  const gz = gzOf(path);
   total += gz;
   return { path, raw: body.length, gz };
 });
@@ -59,4 +60,64 @@ for (const r of rows)
 console.log(
   `login page JS+CSS: ${rows.length} files, ${total} B gzip (${(total / 1000).toFixed(1)} kB), budget ${BUDGET / 1000} kB`,
 );
+if (!process.argv.includes('--login-only')) await measureRoutes(new Set(files));
 process.exit(total <= BUDGET ? 0 : 1);
+
+/**
+ * What each console route adds after login, navigating inside the app as an operator does
+ * (the shell first, then one page after another): proves the chart library stays out of the
+ * list pages and loads only with the pages that draw charts. Needs the real server.
+ */
+async function measureRoutes(loaded: Set<string>): Promise<void> {
+  const { startServer } = await import('../e2e/harness/server');
+  const { login } = await import('../e2e/harness/ui');
+  const server = await startServer();
+  const chromium = await launchChromium();
+  try {
+    const context = await chromium.newContext({ baseURL: server.baseURL });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (/\.(js|css)$/.test(path)) fetched.push(path);
+    });
+    // A deep link while logged out: login, then back to the scene list (not the workplace,
+    // whose trend chart would bring the chart library in first).
+    await page.goto('/scene/list');
+    await login(page, 'user', 'user');
+    const routes = [
+      '/scene/list',
+      '/prompt/call-list',
+      '/record/list',
+      '/dashboard/workplace',
+      '/scene/statistics',
+      '/samples/content-analysis',
+      '/samples/policy-list',
+    ];
+    console.log('\nroute (in-app navigation after login): JS+CSS it adds, gzip');
+    const report = (name: string) => {
+      const added = [...new Set(fetched)].filter((f) => !loaded.has(f));
+      for (const f of added) loaded.add(f);
+      const bytes = added.reduce((a, f) => a + gzOf(f), 0);
+      const charts = added.some((f) => /plots|Plot-|column-/.test(f)) ? '  (chart library)' : '';
+      console.log(
+        `${(bytes / 1000).toFixed(1).padStart(8)} kB  ${String(added.length).padStart(3)} files  ${name}${charts}`,
+      );
+      fetched.length = 0;
+    };
+    await page.locator('[data-testid=side-menu]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    report('shell + /scene/list');
+    for (const route of routes.slice(1)) {
+      await page.evaluate((path) => {
+        history.pushState({}, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await page.waitForTimeout(2500);
+      report(route);
+    }
+  } finally {
+    await chromium.close();
+    await server.stop();
+  }
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessEnforcer, policyOf, type Policy } from './access';
-import { flattenRoutes, menuForRole, routesFor, type RouteNode } from './menu';
+import { flattenRoutes, menuForRole, routesFor, SAMPLE_PAGES, type RouteNode } from './menu';
 import { defineResource, type RouteRole } from './resource';
 import { RESOURCES } from './resources';
 
@@ -164,5 +164,33 @@ describe('menuForRole', () => {
       resource === 'fixture-note' ? role === 'user' : policy(role, resource, action);
     expect(namesOf(menuForRole('user', withNote, routes))).toContain('fixture-note');
     expect(namesOf(menuForRole('admin', withNote, routes))).not.toContain('fixture-note');
+  });
+});
+
+describe('sample pages (spec §1)', () => {
+  const samples = () => routesFor().find((n) => n.name === 'samples');
+
+  it('sit in a hidden group under /samples that any role may open', () => {
+    const group = samples();
+    expect(group).toMatchObject({ path: '/samples', locale: 'menu.samples.title', hidden: true });
+    expect(group?.children?.map((c) => [c.name, c.path, c.roles])).toEqual(
+      SAMPLE_PAGES.map((p) => [`samples.${p}`, `/samples/${p}`, ['*']]),
+    );
+    // Peers, not details of a list: each starts its own breadcrumb and keeps its login redirect.
+    expect(group?.children?.some((c) => c.hidden || c.resource)).toBe(false);
+  });
+
+  it('reach every role’s menu inside the hidden group, so server-menu mode admits them', () => {
+    for (const role of ['admin', 'user'] as const) {
+      const group = menuForRole(role, policy).find((n) => n.name === 'samples');
+      expect(group?.hidden, role).toBe(true);
+      expect(group?.children?.map((c) => c.name)).toEqual(SAMPLE_PAGES.map((p) => `samples.${p}`));
+    }
+  });
+
+  it('keep the top level sorted with the wiki link last', () => {
+    const top = routesFor();
+    expect(top.at(-1)?.name).toBe('wiki');
+    expect(top.at(-2)?.name).toBe('samples');
   });
 });

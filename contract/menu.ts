@@ -89,6 +89,40 @@ const SYSTEM: RouteNode = {
     },
   ],
 };
+/** The sample pages' route names under /samples (spec §1: fed by the mocked endpoints). */
+export const SAMPLE_PAGES = [
+  'content-analysis',
+  'policy-list',
+  'basic-profile',
+  'user-info',
+  'user-settings',
+  'certification',
+] as const;
+
+/**
+ * Spec §1's sample pages (content analytics, policy list, profile, user center), fed by the
+ * mocked endpoints of spec §7; the workplace links to them. Any logged-in role may open them.
+ * The group is hidden, so neither it nor its pages are menu entries (menu-model.ts drops hidden
+ * entries, then groups left empty). The pages themselves are not flagged: on a leaf, `hidden`
+ * means "a detail reached from its list", whose breadcrumb extends the list's trail and whose
+ * login redirect is dropped; these are peers, each starting its own trail, and worth returning
+ * to after a login.
+ */
+const SAMPLES: RouteNode = {
+  name: 'samples',
+  path: '/samples',
+  locale: 'menu.samples.title',
+  // After every entry of spec §9 (it is never shown; the order only keeps the tree sorted).
+  order: 9,
+  icon: 'ExperimentOutlined',
+  hidden: true,
+  children: SAMPLE_PAGES.map((page) => ({
+    name: `samples.${page}`,
+    path: `/samples/${page}`,
+    locale: `menu.samples.${page}`,
+    roles: ANY,
+  })),
+};
 // The wiki is an external link; its URL is deployment configuration, not a route.
 const WIKI: RouteNode = {
   name: 'wiki',
@@ -139,7 +173,7 @@ export function routesFor(resources: readonly ResourceDef[] = RESOURCES): RouteN
     children: g.children,
   }));
   const rank = (n: RouteNode) => (n.external ? 1 : 0);
-  return [DASHBOARD, ...derived, SYSTEM, WIKI].sort(
+  return [DASHBOARD, ...derived, SYSTEM, SAMPLES, WIKI].sort(
     (a, b) => rank(a) - rank(b) || (a.order ?? 99) - (b.order ?? 99),
   );
 }

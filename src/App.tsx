@@ -9,18 +9,19 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Lazy } from './layout/Lazy';
 import { bindMessage } from './providers/feedback';
-import { i18n } from './providers/i18n';
+import { i18n, loadAllTexts } from './providers/i18n';
 import { LOGIN_PATH } from './routes/table';
 import { applyBodyEffects, deviceFor } from './settings/effects';
 import { patchSettings, settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
 
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
-// The shell (layout, menus, tab bar) is not needed to show the login page. The access policy
-// (casbin) is fetched beside it rather than after it, since the shell waits for both.
+// The shell (layout, menus, tab bar) is not needed to show the login page, nor are the texts
+// of the pages behind it. The access policy (casbin) and those texts are fetched beside the
+// shell rather than after it, since the shell waits for all of them.
 const Shell = lazy(() => {
   void import('./providers/access-control').then((m) => m.loadPolicy());
-  return import('./Shell').then((m) => ({ default: m.Shell }));
+  return Promise.all([import('./Shell'), loadAllTexts()]).then(([m]) => ({ default: m.Shell }));
 });
 
 /**

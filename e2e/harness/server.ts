@@ -57,6 +57,8 @@ export async function startServer(): Promise<ServerHandle> {
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
     LOG_LEVEL: 'warn',
+    // The sample (mock) handlers answer at once: their 600–1000 ms latency only slows tests.
+    MOCK_DELAY: '0',
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

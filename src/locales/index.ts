@@ -1,29 +1,12 @@
-import { LOCALES, type Locale } from '../../contract/locale';
+import type { Locale } from '../../contract/locale';
+import { assemble, type LocaleMessages, type LocaleTree } from './assemble';
 
-/** A namespace's texts: nested objects whose leaves are strings. */
-export interface LocaleTree {
-  [key: string]: string | LocaleTree;
-}
+export type { LocaleMessages, LocaleTree } from './assemble';
 
-/** One locale's texts, by namespace (the file name: `zh-CN/scene.json` → `scene`). */
-export type LocaleMessages = Record<string, LocaleTree>;
-
-/** `./<locale>/<namespace>.json` → that namespace's object. */
 const FILES = import.meta.glob<LocaleTree>('./*/*.json', { eager: true, import: 'default' });
 
-function assemble(): Record<Locale, LocaleMessages> {
-  const out = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, LocaleMessages>;
-  for (const [path, tree] of Object.entries(FILES)) {
-    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    const locale = match?.[1];
-    const namespace = match?.[2];
-    if (!locale || !namespace || !(LOCALES as readonly string[]).includes(locale)) {
-      throw new Error(`locale file ${path} is not <locale>/<namespace>.json of a known locale`);
-    }
-    out[locale as Locale][namespace] = tree;
-  }
-  return out;
-}
-
-/** Every text of the console, per locale: `{ 'zh-CN': { app, login, … }, 'en-US': { … } }`. */
-export const localeMessages: Readonly<Record<Locale, LocaleMessages>> = assemble();
+/**
+ * Every text of the console, per locale: `{ 'zh-CN': { app, login, … }, 'en-US': { … } }`.
+ * For tests and tools; the console itself loads core.ts at start and rest.ts after login.
+ */
+export const localeMessages: Readonly<Record<Locale, LocaleMessages>> = assemble(FILES);

@@ -1,12 +1,16 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/locale';
-import { localeMessages } from '../locales';
+import { coreMessages } from '../locales/core';
 import { STORAGE_KEYS } from './session';
 
+/**
+ * What the login page needs; the rest arrives with loadAllTexts. Copies: i18next adds later
+ * bundles into the object it was given, which must not change the module's own.
+ */
 export const localeResources = {
-  'zh-CN': { translation: localeMessages['zh-CN'] },
-  'en-US': { translation: localeMessages['en-US'] },
+  'zh-CN': { translation: { ...coreMessages['zh-CN'] } },
+  'en-US': { translation: { ...coreMessages['en-US'] } },
 } as const;
 
 export function storedLocale(): Locale {
@@ -43,6 +47,25 @@ export function createI18n(locale: Locale = storedLocale()): I18n {
 }
 
 export const i18n = createI18n();
+
+const loadedInto = new WeakMap<I18n, Promise<void>>();
+
+/**
+ * Adds every namespace beyond the core ones (src/locales/rest.ts, its own chunk) to an
+ * instance, once. The shell waits for it, so no page renders a raw key.
+ */
+export function loadAllTexts(instance: I18n = i18n): Promise<void> {
+  let loading = loadedInto.get(instance);
+  if (!loading) {
+    loading = import('../locales/rest').then(({ restMessages }) => {
+      for (const locale of LOCALES) {
+        instance.addResourceBundle(locale, 'translation', restMessages[locale], true, true);
+      }
+    });
+    loadedInto.set(instance, loading);
+  }
+  return loading;
+}
 
 export function currentLocale(): Locale {
   const l = i18n.language;

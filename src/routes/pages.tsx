@@ -11,6 +11,13 @@ const OWN_PAGES: Readonly<Record<string, Page>> = {
   'dashboard.workplace': lazy(() => import('../pages/workplace/WorkplacePage')),
   'system.users': lazy(() => import('../pages/users/UsersPage')),
   'system.model-versions': lazy(() => import('../pages/model-versions/ModelVersionsPage')),
+  // The sample pages of spec §1 (hidden routes; the workplace links to them).
+  'samples.content-analysis': lazy(() => import('../pages/samples/analysis/ContentAnalysisPage')),
+  'samples.policy-list': lazy(() => import('../pages/samples/policy/PolicyListPage')),
+  'samples.basic-profile': lazy(() => import('../pages/samples/profile/BasicProfilePage')),
+  'samples.user-info': lazy(() => import('../pages/samples/user/UserInfoPage')),
+  'samples.user-settings': lazy(() => import('../pages/samples/user/UserSettingsPage')),
+  'samples.certification': lazy(() => import('../pages/samples/user/CertificationPage')),
 };
 
 /** The generic page of each kind of view; 'page' views have none (a dedicated one is required). */

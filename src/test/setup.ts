@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAllTexts } from '../providers/i18n';
+
+// Unit tests render pages without the shell, which would otherwise load these texts.
+await loadAllTexts();
 
 afterEach(() => {
   cleanup();

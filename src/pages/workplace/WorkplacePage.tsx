@@ -1,54 +1,38 @@
-import { AppstoreOutlined, CommentOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Skeleton, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { formatDate } from '../../components/charts/format';
+import { todayIn } from '../../resources/scene/statistics/filters';
 import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
+import './workplace.css';
 
-function useSceneCount(type?: 0 | 1) {
-  const { result, query } = useList({
-    resource: 'scene',
-    pagination: { currentPage: 1, pageSize: 1 },
-    filters: type === undefined ? [] : [{ field: 'type', operator: 'eq', value: type }],
-    errorNotification: false,
-  });
-  return { total: result?.total ?? 0, loading: query.isLoading };
-}
+// Everyone lands here: the greeting shows at once, the panels (and their calls) follow.
+const WorkplacePanels = lazy(() => import('./WorkplacePanels'));
 
+/**
+ * The landing page (spec §2 /dashboard/workplace): a greeting, then the platform's figures,
+ * trend, busiest scenes, latest sessions and shortcuts (WorkplacePanels).
+ */
 export default function WorkplacePage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
   const user = useStore(userStore);
-  const all = useSceneCount();
-  const prompt = useSceneCount(0);
-  const chat = useSceneCount(1);
+  // Days are the platform's (statistics count in its zone), so "today" is too.
+  const today = todayIn();
   return (
-    <div>
-      <Card>
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+    <div className="workplace" data-testid="workplace">
+      <Card className="workplace__welcome">
+        <Typography.Title level={4} className="workplace__title">
           {t('workplace.welcome', { name: user.name || user.userName || '' })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('workplace.intro')}</Typography.Text>
+        <Typography.Text type="secondary" className="workplace__today">
+          {t('workplace.today', { date: formatDate(today, i18n.language) })}
+        </Typography.Text>
       </Card>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        {[
-          { key: 'all', icon: <AppstoreOutlined />, ...all },
-          { key: 'prompt', icon: <ThunderboltOutlined />, ...prompt },
-          { key: 'chat', icon: <CommentOutlined />, ...chat },
-        ].map((s) => (
-          <Col xs={24} md={8} key={s.key}>
-            <Card hoverable onClick={() => navigate('/scene/list')} data-testid={`stat-${s.key}`}>
-              <Statistic
-                title={t(`workplace.scenes.${s.key}`)}
-                value={s.total}
-                loading={s.loading}
-                prefix={s.icon}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        <WorkplacePanels today={today} />
+      </Suspense>
     </div>
   );
 }

@@ -1,43 +1,159 @@
-import { useList } from '@refinedev/core';
-import { Card, Col, Empty, Progress, Row, Statistic, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCENE_TYPES } from '../../../contract/resources/scene';
+import { useSearchParams } from 'react-router';
+import { formatDate } from '../../components/charts/format';
+import { useView } from '../view';
+import { useStatistic } from './statistics/api';
+import { CsvButton } from './statistics/CsvButton';
+import { FilterBar } from './statistics/FilterBar';
+import {
+  filtersFromParams,
+  paramsFromFilters,
+  queryOf,
+  todayIn,
+  type StatisticFilters,
+} from './statistics/filters';
+import {
+  DEFAULT_SORT,
+  sortFromParams,
+  sortRows,
+  totalsRows,
+  type TableSort,
+} from './statistics/rows';
+import { PARAMS } from './statistics/filters';
+import { SummaryCards } from './statistics/SummaryCards';
+import { TotalsTable } from './statistics/TotalsTable';
+import { UsageCharts } from './statistics/UsageCharts';
+import './statistics/statistics.css';
 
-function useTypeCount(type: number) {
-  const { result, query } = useList({
-    resource: 'scene',
-    pagination: { currentPage: 1, pageSize: 1 },
-    filters: [{ field: 'type', operator: 'eq', value: type }],
-    errorNotification: false,
-  });
-  return { type, total: result?.total ?? 0, loading: query.isLoading };
-}
-
-/** Scene statistics: how the scenes split by mode. Usage series arrive with the statistic API. */
+/**
+ * Usage statistics (spec §2 /scene statistics, §7 /statistic/…): totals, charts over time and
+ * a per-scene table for a range, scene, model version and granularity. The filter and the
+ * table's sort live in the URL, so a reload or a shared link shows the same view.
+ */
 export default function StatisticsPage() {
-  const { t } = useTranslation();
-  const counts = [useTypeCount(SCENE_TYPES[0]), useTypeCount(SCENE_TYPES[1])];
-  const sum = counts.reduce((a, c) => a + c.total, 0);
+  const { t, i18n } = useTranslation();
+  const { route } = useView();
+  const [params, setParams] = useSearchParams();
+  const today = todayIn();
+  const filters = useMemo(() => filtersFromParams(params, today), [params, today]);
+  const sort = useMemo(() => sortFromParams(params), [params]);
+  const body = useMemo(() => queryOf(filters), [filters]);
+
+  const sceneList = useStatistic('sceneList', body);
+  const times = useStatistic('sceneTimes', body);
+  const chats = useStatistic('sceneChatTimes', body);
+  const tokens = useStatistic('tokens', body);
+  const cost = useStatistic('cost', body);
+  const calls = [sceneList, times, chats, tokens, cost];
+  const failed = calls.some((c) => c.error);
+  const fetching = calls.some((c) => c.fetching);
+  const retry = () => calls.forEach((c) => c.refetch());
+
+  const setFilters = (next: StatisticFilters) => setParams((prev) => paramsFromFilters(next, prev));
+  const setSort = (next: TableSort) => {
+    if (next.key === sort.key && next.order === sort.order) return;
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set(PARAMS.sort, next.key);
+        out.set(PARAMS.order, next.order);
+        if (next.key === DEFAULT_SORT.key && next.order === DEFAULT_SORT.order) {
+          out.delete(PARAMS.sort);
+          out.delete(PARAMS.order);
+        }
+        return out;
+      },
+      { replace: true },
+    );
+  };
+
+  const rows = useMemo(
+    () => sortRows(totalsRows(sceneList.data?.list ?? [], cost.data?.scenes), sort),
+    [sceneList.data, cost.data, sort],
+  );
+  const totals = sceneList.data?.totals;
+  const empty = !!totals && totals.calls === 0 && totals.chats === 0;
+  const locale = i18n.language;
+  const chosenScene = sceneList.data?.list.find((r) => r.sceneCode === filters.sceneCode);
+  const range = sceneList.data?.range;
+
   return (
-    <Card title={t('scene.menu.statistics')}>
-      {sum === 0 && !counts.some((c) => c.loading) ? (
-        <Empty description={t('table.empty')} />
+    <Card
+      title={t(route.locale)}
+      className="statistics-page"
+      data-testid="statistics-page"
+      extra={
+        <Space wrap>
+          <CsvButton rows={rows} filters={filters} />
+          <Tooltip title={t('buttons.refresh')}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t('buttons.refresh')}
+              loading={fetching}
+              onClick={retry}
+            />
+          </Tooltip>
+        </Space>
+      }
+    >
+      <FilterBar
+        filters={filters}
+        today={today}
+        sceneName={chosenScene?.sceneName ?? undefined}
+        onChange={setFilters}
+      />
+      <Typography.Paragraph type="secondary" className="statistics-page__range">
+        {t('statistics.filters.summary', {
+          start: formatDate(filters.startDate, locale),
+          end: formatDate(filters.endDate, locale),
+          zone: range?.timeZone ?? body.timeZone,
+        })}
+      </Typography.Paragraph>
+      {failed ? (
+        <Result
+          status="error"
+          title={t('statistics.error.title')}
+          subTitle={t('statistics.error.detail')}
+          extra={
+            <Button type="primary" onClick={retry} data-testid="statistics-retry">
+              {t('statistics.error.retry')}
+            </Button>
+          }
+        />
       ) : (
-        <Row gutter={[24, 24]}>
-          {counts.map((c) => (
-            <Col xs={24} md={12} key={c.type}>
-              <Statistic
-                title={t(`scene.enums.type.${c.type}`)}
-                value={c.total}
-                loading={c.loading}
-              />
-              <Progress percent={sum ? Math.round((c.total / sum) * 100) : 0} />
-            </Col>
-          ))}
-          <Col span={24}>
-            <Typography.Text type="secondary">{t('statistics.note')}</Typography.Text>
-          </Col>
-        </Row>
+        <Spin spinning={fetching && !!totals} delay={200}>
+          <Space direction="vertical" size={16} className="statistics-page__body">
+            <SummaryCards totals={totals} />
+            {empty ? (
+              <Card>
+                <Empty description={t('statistics.empty')} data-testid="statistics-empty" />
+              </Card>
+            ) : (
+              <>
+                <UsageCharts
+                  granularity={filters.granularity}
+                  withYear={filters.startDate.slice(0, 4) !== filters.endDate.slice(0, 4)}
+                  sceneList={sceneList.data}
+                  times={times.data}
+                  chats={chats.data}
+                  tokens={tokens.data}
+                  cost={cost.data}
+                />
+                <Card size="small" title={t('statistics.table.title')}>
+                  <TotalsTable
+                    rows={rows}
+                    sort={sort}
+                    onSort={setSort}
+                    loading={sceneList.loading}
+                  />
+                </Card>
+              </>
+            )}
+          </Space>
+        </Spin>
       )}
     </Card>
   );

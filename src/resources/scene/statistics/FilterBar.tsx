@@ -1,0 +1,171 @@
+import { useSelect } from '@refinedev/antd';
+import { DatePicker, Radio, Segmented, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GRANULARITIES, type Granularity } from '../../../../contract/statistics';
+import { KEYWORD_FIELD } from '../../../providers/data';
+import { useModelVersionOptions } from './api';
+import {
+  isDateDisabled,
+  presetRange,
+  PRESETS,
+  type RangeChoice,
+  type StatisticFilters,
+} from './filters';
+
+const DATE = 'YYYY-MM-DD';
+
+/**
+ * Scenes to pick from, searched on the server by keyword. The chosen scene is offered even
+ * when the first page of the search does not hold it (a shared link to a scene far down the
+ * list, or a deleted scene that still has calls), under the name the statistics answered.
+ */
+function SceneSelect({
+  value,
+  knownName,
+  onChange,
+  id,
+}: {
+  value: string | undefined;
+  knownName: string | undefined;
+  onChange: (code: string | undefined) => void;
+  id: string;
+}) {
+  const { t } = useTranslation();
+  const { selectProps } = useSelect({
+    resource: 'scene',
+    optionValue: 'sceneCode',
+    optionLabel: 'sceneName',
+    pagination: { pageSize: 50, mode: 'server' },
+    onSearch: (keyword) => [{ field: KEYWORD_FIELD, operator: 'eq', value: keyword }],
+    errorNotification: false,
+  });
+  const options = selectProps.options ?? [];
+  const listed = options.some((o) => o.value === value);
+  return (
+    <Select<string>
+      id={id}
+      aria-label={t('statistics.filters.scene')}
+      onSearch={selectProps.onSearch}
+      loading={selectProps.loading}
+      className="statistics-filters__select"
+      data-testid="statistics-scene"
+      options={value && !listed ? [{ value, label: knownName ?? value }, ...options] : options}
+      value={value}
+      onChange={(next) => onChange(typeof next === 'string' && next ? next : undefined)}
+      placeholder={t('statistics.filters.allScenes')}
+      allowClear
+      showSearch
+      filterOption={false}
+    />
+  );
+}
+
+/**
+ * The filter row: a preset or custom range (at most 366 days, never past today in the
+ * platform's zone), a scene, a model version and the granularity. Every change is handed up
+ * whole; the page writes it into the URL.
+ */
+export function FilterBar({
+  filters,
+  today,
+  sceneName,
+  onChange,
+}: {
+  filters: StatisticFilters;
+  today: string;
+  /** The chosen scene's name as the statistics answered it, for a scene the picker lacks. */
+  sceneName: string | undefined;
+  onChange: (next: StatisticFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = { range: useId(), scene: useId(), model: useId(), granularity: useId() };
+  const models = useModelVersionOptions();
+
+  const pickRange = (range: RangeChoice) => {
+    onChange(
+      range === 'custom'
+        ? { ...filters, range }
+        : { ...filters, range, ...presetRange(range, today) },
+    );
+  };
+  const pickDates = (dates: [Dayjs | null, Dayjs | null] | null) => {
+    const [start, end] = dates ?? [];
+    if (!start || !end) return;
+    onChange({
+      ...filters,
+      range: 'custom',
+      startDate: start.format(DATE),
+      endDate: end.format(DATE),
+    });
+  };
+
+  return (
+    <div className="statistics-filters" data-testid="statistics-filters">
+      <Space wrap size={[12, 8]}>
+        <Radio.Group
+          optionType="button"
+          value={filters.range}
+          onChange={(e) => pickRange(e.target.value as RangeChoice)}
+          aria-label={t('statistics.filters.range')}
+          data-testid="statistics-range"
+          options={[...PRESETS, 'custom' as const].map((p) => ({
+            value: p,
+            label: t(`statistics.filters.presets.${p}`),
+          }))}
+        />
+        <DatePicker.RangePicker
+          id={ids.range}
+          aria-label={t('statistics.filters.range')}
+          data-testid="statistics-dates"
+          value={[dayjs(filters.startDate), dayjs(filters.endDate)]}
+          allowClear={false}
+          disabledDate={(date, info) =>
+            isDateDisabled(date.format(DATE), today, info.from?.format(DATE))
+          }
+          onChange={pickDates}
+        />
+      </Space>
+      <Space wrap size={[12, 8]}>
+        <SceneSelect
+          id={ids.scene}
+          value={filters.sceneCode}
+          knownName={sceneName}
+          onChange={(sceneCode) => onChange({ ...filters, sceneCode })}
+        />
+        <Select<string>
+          id={ids.model}
+          className="statistics-filters__select"
+          data-testid="statistics-model"
+          aria-label={t('statistics.filters.model')}
+          placeholder={t('statistics.filters.allModels')}
+          value={filters.modelVersion}
+          loading={models.loading}
+          options={
+            filters.modelVersion && !models.options.some((o) => o.value === filters.modelVersion)
+              ? [{ value: filters.modelVersion, label: filters.modelVersion }, ...models.options]
+              : models.options
+          }
+          onChange={(modelVersion) =>
+            onChange({ ...filters, modelVersion: modelVersion || undefined })
+          }
+          allowClear
+          showSearch
+          optionFilterProp="label"
+        />
+        <Segmented<Granularity>
+          id={ids.granularity}
+          aria-label={t('statistics.filters.granularity')}
+          data-testid="statistics-granularity"
+          value={filters.granularity}
+          onChange={(granularity) => onChange({ ...filters, granularity })}
+          options={GRANULARITIES.map((g) => ({
+            value: g,
+            label: t(`statistics.filters.granularities.${g}`),
+          }))}
+        />
+      </Space>
+    </div>
+  );
+}
