@@ -108,6 +108,11 @@ export const sceneListAnswer = z.object({
   list: z.array(sceneTotalSchema),
   total: z.number().int(),
   totals: usageTotalsSchema,
+  /**
+   * False when distinct users of a zone other than the platform's took too long to count from
+   * the raw calls and come from the whole platform days around the range: an upper bound.
+   */
+  usersExact: z.boolean(),
 });
 export type SceneTotal = z.infer<typeof sceneTotalSchema>;
 export type SceneListAnswer = z.infer<typeof sceneListAnswer>;

@@ -140,7 +140,9 @@ describe('server menu from the settings drawer (spec §4, §8)', () => {
     expect(topEntries()).toBe(localEntries);
     expect(drawer.closest('.ant-drawer-open')).not.toBeNull();
     // The page stays: role rules keep guarding rather than not-found for want of a menu.
-    expect(screen.getByText(i18n.t('workplace.intro'))).toBeTruthy();
+    expect(
+      await screen.findByText(i18n.t('workplace.intro'), undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
   });
 });
 

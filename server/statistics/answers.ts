@@ -192,7 +192,7 @@ export async function sceneList(db: Database, q: StatisticQuery): Promise<SceneL
       b.chats - a.chats ||
       (a.sceneName ?? a.sceneCode).localeCompare(b.sceneName ?? b.sceneCode),
   );
-  return { range: rangeOf(q), list, total: list.length, totals };
+  return { range: rangeOf(q), list, total: list.length, totals, usersExact: users.exact };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, type StatisticQuery } from '../../contract/statistics';
 import type { Database } from '../db/client';
+import { databaseErrorOf } from '../http/pg-errors';
 
 /** One aggregated row: the grouping keys asked for and every measure. */
 export interface UsageRow {
@@ -96,37 +97,74 @@ export function roundCost(n: number): number {
   return Math.round(n * 1e6) / 1e6;
 }
 
+/** How long the raw-calls count of distinct users may take before the rollup answers instead. */
+export const RAW_USERS_TIMEOUT_MS = 3000;
+
+interface UserCounts {
+  byScene: Map<string, number>;
+  all: number;
+  /** False when the count came from whole platform-zone days around the range (see below). */
+  exact: boolean;
+}
+
 /**
  * Distinct callers per scene and over all scenes. The platform zone reads the daily users
- * rollup; another zone counts the raw calls of its range (exact, but it reads the calls).
+ * rollup. Another zone counts the raw calls of its range (exact), within RAW_USERS_TIMEOUT_MS:
+ * a long range of a busy platform would otherwise hold a connection for many seconds and end
+ * in the statement timeout. Past it, the rollup's days from the day before to the day after
+ * answer: every zone's range lies inside them, so the count is an upper bound, marked inexact.
  */
-export async function distinctUsers(
-  db: Database,
-  q: StatisticQuery,
-): Promise<{ byScene: Map<string, number>; all: number }> {
-  const filters: SQL[] = [];
-  let statement: SQL;
+export async function distinctUsers(db: Database, q: StatisticQuery): Promise<UserCounts> {
+  const narrow: SQL[] = [];
+  if (q.sceneCode !== undefined) narrow.push(sql`scene_code = ${q.sceneCode}`);
+  if (q.modelVersion !== undefined) narrow.push(sql`model_version = ${q.modelVersion}`);
+  const fromRollup = (from: SQL, to: SQL) =>
+    countPairs(db, sql.raw('stat_daily_users'), [
+      sql`day between ${from} and ${to}`,
+      sql`calls > 0`,
+      ...narrow,
+    ]);
   if (q.timeZone === DEFAULT_TIME_ZONE) {
-    filters.push(sql`day between ${q.startDate}::date and ${q.endDate}::date`, sql`calls > 0`);
-    if (q.sceneCode !== undefined) filters.push(sql`scene_code = ${q.sceneCode}`);
-    if (q.modelVersion !== undefined) filters.push(sql`model_version = ${q.modelVersion}`);
-    statement = sql`select coalesce(scene_code, '') as "sceneCode", count(distinct user_id)::int as "users",
-        grouping(scene_code) as "all"
-      from stat_daily_users where ${sql.join(filters, sql` and `)}
-      group by grouping sets ((scene_code), ())`;
-  } else {
-    filters.push(
-      sql`call_time >= (${q.startDate}::date::timestamp at time zone ${q.timeZone})`,
-      sql`call_time < ((${q.endDate}::date + 1)::timestamp at time zone ${q.timeZone})`,
-      sql`user_id is not null`,
-    );
-    if (q.sceneCode !== undefined) filters.push(sql`scene_code = ${q.sceneCode}`);
-    if (q.modelVersion !== undefined) filters.push(sql`model_version = ${q.modelVersion}`);
-    statement = sql`select coalesce(scene_code, '') as "sceneCode", count(distinct user_id)::int as "users",
-        grouping(scene_code) as "all"
-      from prompt_calls where ${sql.join(filters, sql` and `)}
-      group by grouping sets ((scene_code), ())`;
+    return {
+      ...(await fromRollup(sql`${q.startDate}::date`, sql`${q.endDate}::date`)),
+      exact: true,
+    };
   }
+  try {
+    const counted = await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
+      return countPairs(tx as unknown as Database, sql.raw('prompt_calls'), [
+        sql`call_time >= (${q.startDate}::date::timestamp at time zone ${q.timeZone})`,
+        sql`call_time < ((${q.endDate}::date + 1)::timestamp at time zone ${q.timeZone})`,
+        sql`user_id is not null`,
+        ...narrow,
+      ]);
+    });
+    return { ...counted, exact: true };
+  } catch (error) {
+    if (databaseErrorOf(error)?.code !== '57014') throw error;
+    return {
+      ...(await fromRollup(sql`${q.startDate}::date - 1`, sql`${q.endDate}::date + 1`)),
+      exact: false,
+    };
+  }
+}
+
+/**
+ * Distinct (scene, user) pairs first (a hash aggregate over the range), then two small counts:
+ * count(distinct) under grouping sets sorted every row of the range instead (bench).
+ */
+async function countPairs(
+  db: Database,
+  source: SQL,
+  filters: SQL[],
+): Promise<Omit<UserCounts, 'exact'>> {
+  const statement = sql`with pairs as (
+      select coalesce(scene_code, '') as scene, user_id from ${source}
+      where ${sql.join(filters, sql` and `)} group by 1, 2)
+    select scene as "sceneCode", count(*)::int as "users", 0 as "all" from pairs group by scene
+    union all
+    select '', count(distinct user_id)::int, 1 from pairs`;
   const { rows } = (await db.execute(statement)) as unknown as {
     rows: { sceneCode: string; users: number; all: number }[];
   };

@@ -176,6 +176,7 @@ describeBackends('statistics', (backend) => {
     // 23:00 UTC on 31 March is inside March in UTC.
     expect(b).toMatchObject({ calls: 4, users: 2 });
     expect(answer.totals).toMatchObject({ calls: 7, users: 3 });
+    expect(answer.usersExact).toBe(true);
   });
 
   it('day buckets: one per day, zeros where nothing happened, boundaries in the zone', async () => {

@@ -21,7 +21,13 @@ function emptyAnswer(body: { startDate: string; endDate: string; granularity: 'd
   const range = { ...body, timeZone: 'Asia/Shanghai' };
   const series = { range, buckets: [body.startDate], series: [], total: [0] };
   return {
-    sceneList: { range, list: [], total: 0, totals: ZERO } satisfies SceneListAnswer,
+    sceneList: {
+      range,
+      list: [],
+      total: 0,
+      totals: ZERO,
+      usersExact: true,
+    } satisfies SceneListAnswer,
     series,
     tokens: { ...series, models: [] },
     cost: { ...series, models: [], scenes: [] },
