@@ -61,10 +61,18 @@ const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal')
 
 /** Opens a form select and picks its `n`-th option; answers the option's text. */
 async function pickOption(page: Page, select: Locator, n = 0): Promise<string> {
-  // Forced: a chosen value's text lies over the input (the click still reaches the select).
-  await select.click({ force: true });
   const option = (await selectOptions(page, select)).nth(n);
-  await option.waitFor();
+  // A click while the form still settles can leave the dropdown shut: open it again if so.
+  for (let attempt = 1; ; attempt++) {
+    // Forced: a chosen value's text lies over the input (the click still reaches the select).
+    await select.click({ force: true });
+    try {
+      await option.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   const label = (await option.textContent()) ?? '';
   await option.click();
   return label;
