@@ -208,10 +208,9 @@ export async function cost(db: Database, q: StatisticQuery, now = new Date()): P
     granularity: 'month',
   };
   const buckets = bucketsOf(q.startDate, q.endDate, q.granularity);
-  const [byBucket, byModel, byScene, thisMonth, { scenes, nameOf }] = await Promise.all([
+  const [byBucket, byModel, thisMonth, { scenes, nameOf }] = await Promise.all([
     usage(db, q, ['bucket', 'scene']),
     usage(db, q, ['model']),
-    usage(db, q, ['scene']),
     usage(db, month, ['scene']),
     names(db),
   ]);
@@ -224,7 +223,11 @@ export async function cost(db: Database, q: StatisticQuery, now = new Date()): P
     'cost',
   );
   const monthCost = new Map(thisMonth.map((r) => [r.sceneCode, r.cost]));
-  const rangeCost = new Map(byScene.map((r) => [r.sceneCode, r.cost]));
+  // The range's cost per scene is the sum of its buckets: no second pass over the rollup.
+  const rangeCost = new Map<string, number>();
+  for (const r of byBucket) {
+    rangeCost.set(r.sceneCode, roundCost((rangeCost.get(r.sceneCode) ?? 0) + r.cost));
+  }
   const codes = new Set<string>(
     q.sceneCode !== undefined
       ? [q.sceneCode]
