@@ -8,11 +8,13 @@
 // path and a scene filter: p50/p95/max per call and case. Last, the 30-day scene list against a
 // recount of the raw rows. Deterministic data (hashes of the row number), bounded in count.
 // Run: npm run bench:statistics -- [--calls 10000000] [--batch 500000] [--runs 20] [--keep]
+//      [--load-only] (load and keep the database, measure nothing) [--reuse NAME] (measure a
+//      database kept earlier, migrated to the current schema on open; its data is as loaded)
 //      (env DATABASE_URL: the server to create the database on; default postgres@127.0.0.1)
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { apiPath } from '../contract/api';
 import {
@@ -24,7 +26,8 @@ import {
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
-import { modelVersions, scenes } from '../server/db/schema';
+import { hashPassword } from '../server/auth/password';
+import { modelVersions, scenes, users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { todayIn } from '../server/statistics/rollup-query';
 
@@ -34,6 +37,8 @@ const { values: args } = parseArgs({
     batch: { type: 'string', default: '500000' },
     runs: { type: 'string', default: '20' },
     keep: { type: 'boolean', default: false },
+    'load-only': { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const CALLS = Number(args.calls);
@@ -233,18 +238,30 @@ function casesAt(now: Date): Case[] {
       name: '30 d, day, hot scene',
       query: { ...last(30), granularity: 'day', sceneCode: sceneCode(0) },
     },
+    {
+      name: '365 d, week, one model',
+      query: { ...last(365), granularity: 'week', modelVersion: MODELS[0].version },
+    },
   ];
 }
+
+/** Ends a --load-only run after the load, through the same cleanup as a finished one. */
+class LoadOnly extends Error {}
 
 const quantile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
 // ---- run ------------------------------------------------------------------------------------
 
-const dbName = `console_bench_stats_${process.pid}_${randomBytes(3).toString('hex')}`;
+const REUSE = args.reuse;
+if (REUSE !== undefined && !/^console_bench_stats_\w+$/.test(REUSE)) {
+  throw new Error('--reuse takes the name of a database this bench kept (console_bench_stats_…)');
+}
+const KEEP = args.keep || args['load-only'] || REUSE !== undefined;
+const dbName = REUSE ?? `console_bench_stats_${process.pid}_${randomBytes(3).toString('hex')}`;
 const url = new URL(BASE_URL);
 url.pathname = `/${dbName}`;
-await adminQuery(`create database "${dbName}"`);
+if (REUSE === undefined) await adminQuery(`create database "${dbName}"`);
 let failed = false;
 try {
   // Batches of half a million rows with their triggers run for minutes on a busy machine: far
@@ -264,71 +281,86 @@ try {
     console.log(
       `machine: ${cpus().length} cores, PostgreSQL ${version[0]!.server_version}, ${load()}`,
     );
-    const anchor = new Date();
-    const t0 = performance.now();
-    await seed(db, { kind: database.kind, adminPassword: ADMIN_PASSWORD });
-    await db.insert(scenes).values(
-      Array.from({ length: SCENES }, (_, i) => ({
-        sceneName: `统计基准场景 ${String(i).padStart(2, '0')}`,
-        sceneCode: sceneCode(i),
-        type: i % 2,
-        description: `Statistics bench scene ${i}`,
-        monthlyBudget: BUDGETS.get(i) ?? null,
-      })),
-    );
-    await db.insert(modelVersions).values(
-      MODELS.map((m) => ({
-        modelType: m.modelType,
-        name: m.name,
-        version: m.version,
-        enabled: m.enabled,
-        promptPrice: m.promptPrice,
-        completionPrice: m.completionPrice,
-      })),
-    );
-    // Price history: GPT-4o cost twice as much until 120 days ago; WinGPT 7B went up 60 days
-    // ago (the trigger gave each version one row from -infinity at today's price).
-    for (const [version, daysAgo, factorBefore] of [
-      ['gpt-4o-2024-08-06', 120, 2],
-      ['wingpt-7b-v1.2', 60, 0.5],
-    ] as const) {
+    let loadSeconds: number | null = null;
+    if (REUSE === undefined) {
+      const anchor = new Date();
+      const t0 = performance.now();
+      await seed(db, { kind: database.kind, adminPassword: ADMIN_PASSWORD });
+      await db.insert(scenes).values(
+        Array.from({ length: SCENES }, (_, i) => ({
+          sceneName: `统计基准场景 ${String(i).padStart(2, '0')}`,
+          sceneCode: sceneCode(i),
+          type: i % 2,
+          description: `Statistics bench scene ${i}`,
+          monthlyBudget: BUDGETS.get(i) ?? null,
+        })),
+      );
+      await db.insert(modelVersions).values(
+        MODELS.map((m) => ({
+          modelType: m.modelType,
+          name: m.name,
+          version: m.version,
+          enabled: m.enabled,
+          promptPrice: m.promptPrice,
+          completionPrice: m.completionPrice,
+        })),
+      );
+      // Price history: GPT-4o cost twice as much until 120 days ago; WinGPT 7B went up 60 days
+      // ago (the trigger gave each version one row from -infinity at today's price).
+      for (const [version, daysAgo, factorBefore] of [
+        ['gpt-4o-2024-08-06', 120, 2],
+        ['wingpt-7b-v1.2', 60, 0.5],
+      ] as const) {
+        await db.execute(sql`
+          insert into model_version_prices (model_version_id, effective_from, prompt_price,
+            completion_price)
+          select id, ${anchor.toISOString()}::timestamptz - make_interval(days => ${daysAgo}),
+            prompt_price, completion_price
+          from model_versions where version = ${version}`);
+        await db.execute(sql`
+          update model_version_prices p
+          set prompt_price = p.prompt_price * ${factorBefore},
+            completion_price = p.completion_price * ${factorBefore}
+          from model_versions v
+          where v.id = p.model_version_id and v.version = ${version}
+            and p.effective_from = '-infinity'`);
+      }
       await db.execute(sql`
-        insert into model_version_prices (model_version_id, effective_from, prompt_price,
-          completion_price)
-        select id, ${anchor.toISOString()}::timestamptz - make_interval(days => ${daysAgo}),
-          prompt_price, completion_price
-        from model_versions where version = ${version}`);
-      await db.execute(sql`
-        update model_version_prices p
-        set prompt_price = p.prompt_price * ${factorBefore},
-          completion_price = p.completion_price * ${factorBefore}
-        from model_versions v
-        where v.id = p.model_version_id and v.version = ${version}
-          and p.effective_from = '-infinity'`);
-    }
-    await db.execute(sql`
-      insert into records (created_at, updated_at, modified_at, chat_id, title, scene_code,
-        user_id, message_count, total_tokens)
-      select e.t, e.t, e.t, 'bench-chat-' || g, '统计基准会话 ' || g,
-        case when e.sc < 0 then null else 'bench-scene-' || lpad(e.sc::text, 2, '0') end,
-        'bench-user-' || lpad(c.u::text, 4, '0'), 2 + g % 20, 200 + g % 3000
-      from generate_series(1, ${CHATS}::int) g, ${spread(101, anchor)}`);
-    console.log(
-      `setup (admin, ${SCENES} scenes, ${MODELS.length} model versions, ${fmt(CHATS)} chats): ` +
-        `${seconds(t0).toFixed(1)} s`,
-    );
+        insert into records (created_at, updated_at, modified_at, chat_id, title, scene_code,
+          user_id, message_count, total_tokens)
+        select e.t, e.t, e.t, 'bench-chat-' || g, '统计基准会话 ' || g,
+          case when e.sc < 0 then null else 'bench-scene-' || lpad(e.sc::text, 2, '0') end,
+          'bench-user-' || lpad(c.u::text, 4, '0'), 2 + g % 20, 200 + g % 3000
+        from generate_series(1, ${CHATS}::int) g, ${spread(101, anchor)}`);
+      console.log(
+        `setup (admin, ${SCENES} scenes, ${MODELS.length} model versions, ${fmt(CHATS)} chats): ` +
+          `${seconds(t0).toFixed(1)} s`,
+      );
 
-    const loadSeconds = await loadCalls(db, anchor);
+      loadSeconds = await loadCalls(db, anchor);
+    } else {
+      // The run that loaded it chose another random password.
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(ADMIN_PASSWORD) })
+        .where(eq(users.userName, 'admin'));
+    }
+    if (args['load-only']) throw new LoadOnly();
     const tAnalyze = performance.now();
     // Each batch spans the whole year, so it rewrites nearly every rollup row (10 batches left
     // stat_daily 7× its size). Live traffic writes a day's rows during that day only and
     // autovacuum reuses the space: compact the rollups to that steady state before measuring.
-    await db.execute(sql`vacuum full analyze stat_hourly, stat_daily, stat_daily_users`);
+    await db.execute(
+      sql`vacuum full analyze stat_hourly, stat_daily, stat_daily_users, stat_daily_scene,
+        stat_monthly, stat_user_days, stat_user_model_days`,
+    );
     await db.execute(sql`analyze prompt_calls, records`);
     console.log(
-      `\nloaded ${fmt(CALLS)} calls in ${loadSeconds.toFixed(1)} s: ` +
-        `${fmt(CALLS / loadSeconds)} rows/s ` +
-        `(vacuum full analyze ${seconds(tAnalyze).toFixed(1)} s)`,
+      loadSeconds === null
+        ? `\nreused ${dbName} (vacuum full analyze ${seconds(tAnalyze).toFixed(1)} s)`
+        : `\nloaded ${fmt(CALLS)} calls in ${loadSeconds.toFixed(1)} s: ` +
+            `${fmt(CALLS / loadSeconds)} rows/s ` +
+            `(vacuum full analyze ${seconds(tAnalyze).toFixed(1)} s)`,
     );
     console.log(`after the load: ${load()}`);
     const { rows: sizes } = (await db.execute(sql`
@@ -337,11 +369,20 @@ try {
         pg_size_pretty(pg_table_size(t::regclass)) as "data",
         pg_size_pretty(pg_indexes_size(t::regclass)) as "indexes"
       from unnest(array['prompt_calls', 'records', 'stat_hourly', 'stat_daily',
-        'stat_daily_users']) t`)) as unknown as {
+        'stat_daily_users', 'stat_daily_scene', 'stat_monthly', 'stat_user_days',
+        'stat_user_model_days']) t`)) as unknown as {
       rows: { table: string; rows: string; data: string; indexes: string }[];
     };
     const exact = new Map<string, number>();
-    for (const t of ['stat_hourly', 'stat_daily', 'stat_daily_users']) {
+    for (const t of [
+      'stat_hourly',
+      'stat_daily',
+      'stat_daily_users',
+      'stat_daily_scene',
+      'stat_monthly',
+      'stat_user_days',
+      'stat_user_model_days',
+    ]) {
       const { rows } = (await db.execute(
         sql`select count(*)::int as n from ${sql.identifier(t)}`,
       )) as unknown as { rows: { n: number }[] };
@@ -497,10 +538,12 @@ try {
     await database.close();
   }
 } catch (error) {
-  failed = true;
-  console.error(error);
+  if (!(error instanceof LoadOnly)) {
+    failed = true;
+    console.error(error);
+  }
 } finally {
-  if (args.keep) console.log(`\nkept: ${url.toString()}`);
+  if (KEEP) console.log(`\nkept: ${url.toString()}`);
   else await adminQuery(`drop database if exists "${dbName}" with (force)`);
 }
 process.exit(failed ? 1 : 0);

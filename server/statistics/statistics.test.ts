@@ -14,8 +14,8 @@ import type { Database } from '../db/client';
 import { modelVersionPrices, modelVersions, promptCalls, records, scenes } from '../db/schema';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
-import { cost as costOf } from './answers';
-import { todayIn } from './rollup-query';
+import { cost as costOf, sceneList, sceneSeries } from './answers';
+import { shiftDate, todayIn, wholeMonths, yearMasks } from './rollup-query';
 
 /**
  * The statistics calls against hand-computed fixtures (issue 10). Fixtures live in 2020, where
@@ -375,9 +375,45 @@ describeBackends('statistics rollup', (backend) => {
       order by 1, 2, 3`;
     const hourKey = `date_trunc('hour', t, 'UTC')`;
     const dayKey = `(t at time zone 'Asia/Shanghai')::date`;
+    const monthKey = `date_trunc('month', (t at time zone 'Asia/Shanghai'))::date`;
+    // All model versions of a (day, scene) together: the recount's rows summed over the model.
+    const perScene = (from: string) => `
+      select k, scene, '' as model, sum(calls) as calls, sum(pt) as pt, sum(ct) as ct,
+        round(sum(cost)::numeric, 6)::float8 as cost, sum(chats) as chats
+      from (${from}) x group by 1, 2 order by 1, 2, 3`;
+    // The day bitmaps as the days a (year, scene, user[, model]) has calls, from the raw rows.
+    const activeDays = (withModel: boolean) => `
+      select extract(year from d)::int as year, scene, user_id${withModel ? ', model' : ''},
+        string_agg(d::text, ',' order by d) as days
+      from (select distinct (call_time at time zone 'Asia/Shanghai')::date as d,
+          coalesce(scene_code, '') as scene,
+          ${withModel ? `coalesce(model_version, '')` : `''`} as model, user_id
+        from prompt_calls where user_id is not null) x
+      group by 1, 2, 3${withModel ? ', 4' : ''} order by 1, 2, 3${withModel ? ', 4' : ''}`;
+    const bitmapDays = (table: string, withModel: boolean) => `
+      select year::int as year, scene_code as scene, user_id${withModel ? ', model_version as model' : ''},
+        string_agg((make_date(year, 1, 1) + i)::text, ',' order by i) as days
+      from ${table}, generate_series(0, 365) i
+      where substring(days::text from i + 1 for 1) = '1'
+      group by 1, 2, 3${withModel ? ', 4' : ''} order by 1, 2, 3${withModel ? ', 4' : ''}`;
     return {
       hourly: [await q(measures(hourKey)), await q(rolled('hour', 'stat_hourly'))],
       daily: [await q(measures(dayKey)), await q(rolled('day', 'stat_daily'))],
+      dailyScene: [
+        await q(perScene(measures(dayKey))),
+        await q(
+          perScene(
+            rolled(
+              'day',
+              `(select day, scene_code, '' as model_version, calls,
+            prompt_tokens, completion_tokens, cost, chats from stat_daily_scene) s`,
+            ),
+          ),
+        ),
+      ],
+      monthly: [await q(measures(monthKey)), await q(rolled('month', 'stat_monthly'))],
+      userDays: [await q(activeDays(false)), await q(bitmapDays('stat_user_days', false))],
+      userModelDays: [await q(activeDays(true)), await q(bitmapDays('stat_user_model_days', true))],
       users: [
         await q(`select (call_time at time zone 'Asia/Shanghai')::date::text as day,
             coalesce(scene_code, '') as scene, coalesce(model_version, '') as model, user_id,
@@ -404,8 +440,9 @@ describeBackends('statistics rollup', (backend) => {
     const scenesPool = ['s1', 's2', 's3', null] as const;
     const models = ['r-1', 'r-2', 'none', null] as const;
     const users = ['a', 'b', 'c', null] as const;
+    // Ten days across a new year (and so a month) in the platform zone.
     const at = () =>
-      new Date(Date.UTC(2021, 0, 1) + Math.floor(rand() * 10 * 24 * 3600 * 1000)).toISOString();
+      new Date(Date.UTC(2020, 11, 27) + Math.floor(rand() * 10 * 24 * 3600 * 1000)).toISOString();
     const callIds: number[] = [];
     const chatIds: number[] = [];
     for (let step = 0; step < 300; step++) {
@@ -469,11 +506,116 @@ describeBackends('statistics rollup', (backend) => {
     expect(hourly[1]).toEqual(hourly[0]);
     expect(daily[1]).toEqual(daily[0]);
     expect(userRows[1]).toEqual(userRows[0]);
+    const derived = await recount(t.db);
+    expect(new Set(derived.monthly[0]!.map((r) => (r as { k: string }).k))).toEqual(
+      new Set(['2020-12-01', '2021-01-01']),
+    );
+    expect(derived.dailyScene[1]).toEqual(derived.dailyScene[0]);
+    expect(derived.monthly[1]).toEqual(derived.monthly[0]);
+    expect(derived.userDays[0]!.length).toBeGreaterThan(5);
+    expect(derived.userDays[1]).toEqual(derived.userDays[0]);
+    expect(derived.userModelDays[1]).toEqual(derived.userModelDays[0]);
+
+    // Answers composed of whole months and partial-month days, and users from the day bitmaps,
+    // against the raw rows, for ranges with and without whole months inside.
+    const ranges = [
+      ['2020-12-27', '2021-01-05'],
+      ['2020-12-01', '2021-01-31'],
+      ['2020-12-31', '2021-01-01'],
+      ['2021-01-01', '2021-01-31'],
+      ['2020-12-28', '2020-12-28'],
+      // A whole December and the first days of January; the last days of December and a
+      // whole January.
+      ['2020-12-01', '2021-01-03'],
+      ['2020-12-29', '2021-01-31'],
+    ] as const;
+    for (const [startDate, endDate] of ranges) {
+      for (const modelVersion of [undefined, 'r-1']) {
+        const q = { startDate, endDate, granularity: 'month', timeZone: 'Asia/Shanghai' } as const;
+        const asked = modelVersion === undefined ? q : { ...q, modelVersion };
+        const answer = await sceneList(t.db, asked);
+        const from = `('${startDate}'::date::timestamp at time zone 'Asia/Shanghai')`;
+        const to = `(('${endDate}'::date + 1)::timestamp at time zone 'Asia/Shanghai')`;
+        const { rows } = (await t.db.execute(
+          sql.raw(`select coalesce(scene_code, '') as "sceneCode", count(*)::int as "calls",
+            sum(prompt_tokens + completion_tokens)::int as "tokens",
+            round(sum(cost), 6)::float8 as "cost", count(distinct user_id)::int as "users"
+          from prompt_calls where call_time >= ${from} and call_time < ${to}
+            ${modelVersion ? `and model_version = '${modelVersion}'` : ''}
+          group by 1 order by 1`),
+        )) as unknown as {
+          rows: { sceneCode: string; calls: number; tokens: number; cost: number; users: number }[];
+        };
+        const got = answer.list
+          .filter((r) => r.calls > 0)
+          .map((r) => ({
+            sceneCode: r.sceneCode,
+            calls: r.calls,
+            tokens: r.totalTokens,
+            cost: r.cost,
+            users: r.users,
+          }))
+          .sort((a, b) => a.sceneCode.localeCompare(b.sceneCode));
+        expect(got, `${startDate}..${endDate} ${modelVersion ?? ''}`).toEqual(
+          rows.filter((r) => r.calls > 0),
+        );
+        const monthly = await sceneSeries(t.db, q, 'calls');
+        const daily = await sceneSeries(t.db, { ...q, granularity: 'day' }, 'calls');
+        const byMonth = new Map<string, number>();
+        daily.buckets.forEach((b, i) =>
+          byMonth.set(
+            `${b.slice(0, 8)}01`,
+            (byMonth.get(`${b.slice(0, 8)}01`) ?? 0) + daily.total[i]!,
+          ),
+        );
+        expect(monthly.total).toEqual(monthly.buckets.map((b) => byMonth.get(b) ?? 0));
+      }
+    }
 
     // TRUNCATE empties the measures too.
     await t.db.execute(sql`truncate prompt_calls, records cascade`);
     const empty = await recount(t.db);
     expect(empty.hourly[1]).toEqual([]);
     expect(empty.users[1]).toEqual([]);
+    expect(empty.dailyScene[1]).toEqual([]);
+    expect(empty.monthly[1]).toEqual([]);
+    expect(empty.userDays[1]).toEqual([]);
+    expect(empty.userModelDays[1]).toEqual([]);
+  });
+});
+
+describe('rollup ranges', () => {
+  it('finds the whole months inside a range', () => {
+    expect(wholeMonths('2020-12-01', '2021-01-31')).toEqual({
+      first: '2020-12-01',
+      last: '2021-01-01',
+    });
+    expect(wholeMonths('2020-12-02', '2021-01-31')).toEqual({
+      first: '2021-01-01',
+      last: '2021-01-01',
+    });
+    expect(wholeMonths('2020-12-02', '2021-01-30')).toBeNull();
+    expect(wholeMonths('2024-02-01', '2024-02-29')).toEqual({
+      first: '2024-02-01',
+      last: '2024-02-01',
+    });
+    expect(wholeMonths('2023-02-01', '2023-02-27')).toBeNull();
+    expect(wholeMonths('2025-11-24', '2026-11-23')).toEqual({
+      first: '2025-12-01',
+      last: '2026-10-01',
+    });
+    expect(shiftDate('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftDate('2021-01-01', -1)).toBe('2020-12-31');
+  });
+
+  it('masks a range’s days per calendar year, bit 0 being 1 January', () => {
+    const [only] = yearMasks('2021-01-02', '2021-01-04');
+    expect(only!.year).toBe(2021);
+    expect(only!.mask).toBe(`0111${'0'.repeat(362)}`);
+    const [a, b] = yearMasks('2020-12-30', '2021-01-01');
+    // 2020 is a leap year: 30 and 31 December are its days 364 and 365.
+    expect(a).toEqual({ year: 2020, mask: `${'0'.repeat(364)}11` });
+    expect(b).toEqual({ year: 2021, mask: `1${'0'.repeat(365)}` });
+    for (const m of yearMasks('2025-11-24', '2026-11-23')) expect(m.mask).toHaveLength(366);
   });
 });

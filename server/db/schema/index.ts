@@ -4,5 +4,13 @@ export * from './resources';
 export { promptVersions, type PromptVersionRow } from './prompt-versions';
 export { recordMessages, type RecordMessageRow } from './record-messages';
 export { modelVersionPrices, modelVersions, type ModelVersionRow } from './model-versions';
-export { statDaily, statDailyUsers, statHourly } from './statistics';
+export {
+  statDaily,
+  statDailyScene,
+  statDailyUsers,
+  statHourly,
+  statMonthly,
+  statUserDays,
+  statUserModelDays,
+} from './statistics';
 export { corpusLabels, type CorpusLabelRow } from './corpus-labels';
