@@ -1,0 +1,576 @@
+import { z } from 'zod';
+import type { Locale } from './locale';
+import {
+  ACTIONS,
+  allFields,
+  defineResource,
+  groupOf,
+  RESERVED_NAMES,
+  RESOURCE_NAME_RE,
+  snakeCase,
+  SYSTEM_FIELDS,
+  tableNameOf,
+  type FieldDef,
+  type FieldType,
+  type FilterKind,
+  type ResourceDef,
+  type Role,
+  type SystemFieldName,
+} from './resource';
+import { urlString, valueSchema, visibleString } from './resource-schema';
+
+/**
+ * Resources an admin declares as data (issue 11): a JSON/YAML file or a page produces
+ * `{ resources: [...] }`. This module is the declaration's contract: its zod schema (and the JSON
+ * Schema published from it), the checks that need the other resources, and the mapping onto
+ * the machinery's own ResourceDef and locale namespace, so a declared resource is served by the
+ * same generic code as the built-in ones.
+ */
+
+/** One problem with a declaration; the same shape as a zod issue's path and message. */
+export interface ConfigIssue {
+  readonly path: (string | number)[];
+  readonly message: string;
+}
+
+/** The field types a declaration may use: every machinery type but `secret` (no UI for keys). */
+export const DECLARED_FIELD_TYPES = [
+  'string',
+  'text',
+  'integer',
+  'number',
+  'enum',
+  'boolean',
+  'datetime',
+  'json',
+  'tags',
+  'url',
+  'reference',
+] as const satisfies readonly FieldType[];
+export type DeclaredFieldType = (typeof DECLARED_FIELD_TYPES)[number];
+
+// A Record over FilterKind makes the compiler insist this lists exactly resource.ts's kinds.
+const FILTER_KIND_SET: Record<FilterKind, true> = { eq: true, contains: true, range: true };
+const FILTER_KINDS = Object.keys(FILTER_KIND_SET) as [FilterKind, ...FilterKind[]];
+
+/** A field name: a camelCase identifier (it is a JSON key, a column and an i18n key). */
+export const FIELD_NAME_RE = /^[a-z][A-Za-z0-9]{0,39}$/;
+
+/** Field names the storage owns: the system columns, the soft-delete flag and the scope key. */
+export const RESERVED_FIELD_NAMES: readonly string[] = [
+  ...SYSTEM_FIELDS.map((f) => f.name),
+  'isDel',
+  'scope',
+];
+
+/**
+ * Locale namespaces of src/locales that belong to no resource. A resource's name is its i18n
+ * namespace, so a declaration named like one of these would overwrite the console's own texts
+ * (a test keeps this list in step with the locale files).
+ */
+export const NON_RESOURCE_NAMESPACES: readonly string[] = [
+  'app',
+  'buttons',
+  'common',
+  'debug',
+  'form',
+  'http',
+  'locale',
+  'login',
+  'menu',
+  'model-version',
+  'navbar',
+  'notifications',
+  'pages',
+  'roles',
+  'samples',
+  'settings',
+  'statistics',
+  'table',
+  'user',
+  'window',
+  'workplace',
+];
+
+/** Names a declared resource (or its menu group) may not take. */
+export const DECLARATION_RESERVED_NAMES: readonly string[] = [
+  ...new Set([...RESERVED_NAMES, ...NON_RESOURCE_NAMESPACES]),
+];
+
+/**
+ * An enum option's value is also an i18n key (`enums.<field>.<value>`), so a string value may not
+ * hold i18next's separators ('.' and ':'); a number value is stored as smallint.
+ */
+const OPTION_VALUE_RE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const SMALLINT = { min: -32_768, max: 32_767 } as const;
+const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+/** numeric(18, 6) holds 12 integer digits. */
+const DECIMAL_LIMIT = 999_999_999_999;
+/** Length bounds beyond this are a mistake, not a requirement (text columns hold any length). */
+const LENGTH_LIMIT = 100_000;
+
+/** An endpoint prefix: one to three kebab-case segments, e.g. 'knowledge' or 'kb/article'. */
+const PREFIX_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*(\/[a-z][a-z0-9]*(-[a-z0-9]+)*){0,2}$/;
+/** An antd icon component name, e.g. 'BookOutlined' (src/layout/icons.tsx maps the names). */
+const ICON_RE = /^[A-Z][A-Za-z0-9]{0,63}$/;
+/** An HTTP header name (RFC 9110 token) and a value that cannot smuggle a second header. */
+const HEADER_NAME_RE = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+const HEADER_VALUE_RE = /^[^\r\n\0]{0,4096}$/;
+
+const labelText = visibleString().trim().min(1).max(60);
+/** A text in both UI locales; neither may be missing, since there is no one to translate it. */
+export const labelsSchema = z.strictObject({
+  'zh-CN': labelText,
+  'en-US': labelText,
+} satisfies Record<Locale, z.ZodType>);
+
+const kebabName = z
+  .string()
+  .min(2)
+  .max(40)
+  .regex(RESOURCE_NAME_RE, { message: 'use kebab-case: a-z, digits and single hyphens' });
+const resourceName = kebabName.refine((n) => !DECLARATION_RESERVED_NAMES.includes(n), {
+  message: 'this name is reserved by the console',
+});
+const identifier = z
+  .string()
+  .regex(FIELD_NAME_RE, { message: 'use a camelCase identifier of at most 40 characters' });
+const fieldName = identifier.refine((n) => !RESERVED_FIELD_NAMES.includes(n), {
+  message: 'this field name is reserved (system and storage columns)',
+});
+
+const optionSchema = z.strictObject({
+  value: z.union([
+    z.string().regex(OPTION_VALUE_RE, {
+      message: 'letters, digits, "_" and "-", at most 64 characters',
+    }),
+    z.number().int().min(SMALLINT.min).max(SMALLINT.max),
+  ]),
+  labels: labelsSchema,
+});
+
+const referenceSchema = z.strictObject({
+  resource: kebabName.describe('A built-in resource or another declaration.'),
+  key: identifier.default('id').describe("The target's id or another unique string field."),
+  label: identifier.describe('The target field shown beside the key.'),
+});
+
+const fieldSchema = z.strictObject({
+  name: fieldName,
+  type: z.enum(DECLARED_FIELD_TYPES),
+  labels: labelsSchema,
+  required: z.boolean().optional(),
+  nullable: z.boolean().optional(),
+  list: z.boolean().optional(),
+  sortable: z.boolean().optional(),
+  filter: z.enum(FILTER_KINDS).optional(),
+  search: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  default: z.union([z.string().max(LENGTH_LIMIT), z.number(), z.boolean(), z.null()]).optional(),
+  options: z.array(optionSchema).min(1).max(100).optional(),
+  reference: referenceSchema.optional(),
+});
+export type DeclaredField = z.output<typeof fieldSchema>;
+
+const actionsSchema = z
+  .array(z.enum(ACTIONS))
+  .refine((a) => new Set(a).size === a.length, { message: 'an action is listed twice' });
+
+const sourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('database') }),
+  z.strictObject({
+    kind: z.literal('rest'),
+    url: urlString(),
+    headers: z
+      .record(z.string().regex(HEADER_NAME_RE), z.string().regex(HEADER_VALUE_RE))
+      .refine((h) => Object.keys(h).length <= 20, { message: 'at most 20 headers' })
+      .optional(),
+    timeoutMs: z.number().int().min(100).max(60_000).optional(),
+  }),
+]);
+
+const declarationObject = z.strictObject({
+  name: resourceName,
+  labels: labelsSchema,
+  prefix: z
+    .string()
+    .max(80)
+    .regex(PREFIX_RE, { message: 'one to three kebab-case segments separated by "/"' })
+    .refine((p) => !RESERVED_NAMES.includes(p.split('/')[0] ?? ''), {
+      message: "the prefix's first segment is one of the API's own call groups",
+    })
+    .describe('Endpoint prefix below the API prefix; defaults to the name.')
+    .optional(),
+  enabled: z.boolean().default(true),
+  source: sourceSchema
+    .default({ kind: 'database' })
+    .describe('Where rows live: the console database, or a REST service.'),
+  permissions: z.strictObject({
+    admin: actionsSchema.optional(),
+    user: actionsSchema.optional(),
+  } satisfies Record<Role, z.ZodType>),
+  fields: z.array(fieldSchema).min(1).max(100),
+  menu: z
+    .strictObject({
+      group: resourceName
+        .describe('Menu group (first path segment); defaults to the name.')
+        .optional(),
+      order: z.number().int().min(0).max(99).optional(),
+      icon: z
+        .string()
+        .regex(ICON_RE, { message: 'an antd icon name, e.g. BookOutlined' })
+        .optional(),
+    })
+    .optional(),
+  defaultSort: z.strictObject({ field: identifier, order: z.enum(['asc', 'desc']) }).optional(),
+});
+type DeclarationObject = z.output<typeof declarationObject>;
+
+const LENGTH_TYPES: ReadonlySet<DeclaredFieldType> = new Set(['string', 'text', 'url']);
+/** Types whose column takes no default (resource-table.ts returns their column before it). */
+const NO_DEFAULT_TYPES: ReadonlySet<DeclaredFieldType> = new Set([
+  'datetime',
+  'json',
+  'tags',
+  'reference',
+]);
+const UNSORTABLE_TYPES: ReadonlySet<FieldType> = new Set(['json', 'tags']);
+/** Which types each filter kind makes sense for (server/resources/query.ts applies them). */
+const FILTER_TYPES: Record<FilterKind, ReadonlySet<DeclaredFieldType>> = {
+  eq: new Set(DECLARED_FIELD_TYPES.filter((t) => t !== 'json')),
+  contains: new Set(['string', 'text', 'url']),
+  range: new Set(['integer', 'number', 'datetime']),
+};
+
+/** The name a reference's label is answered under, beside the key. */
+export function referenceLabelName(fieldName: string): string {
+  return `${fieldName}Label`;
+}
+
+/** The rules one declaration must keep that span several keys; paths are the declaration's. */
+function declarationIssues(decl: DeclarationObject): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+
+  const actions = Object.values(decl.permissions).reduce((n, a) => n + (a?.length ?? 0), 0);
+  if (actions === 0) add(['permissions'], 'grant at least one action to some role');
+
+  const seen = new Set<string>();
+  decl.fields.forEach((f, i) => {
+    const at = (...keys: (string | number)[]) => ['fields', i, ...keys];
+    const before = issues.length;
+    if (seen.has(f.name)) add(at('name'), `field ${f.name} is declared twice`);
+    seen.add(f.name);
+
+    if (f.type === 'enum' && !f.options) add(at('options'), 'an enum field needs options');
+    if (f.type !== 'enum' && f.options) add(at('options'), 'only an enum field has options');
+    const values = new Set<string | number>();
+    f.options?.forEach((o, j) => {
+      if (values.has(o.value)) add(at('options', j, 'value'), `option ${o.value} is listed twice`);
+      values.add(o.value);
+      // The column is smallint or varchar (resource-table.ts): one type for all options.
+      if (typeof o.value !== typeof f.options?.[0]?.value) {
+        add(at('options', j, 'value'), 'options are all strings or all numbers');
+      }
+    });
+
+    if (f.type === 'reference' && !f.reference) {
+      add(at('reference'), 'a reference field names the resource it points at');
+    }
+    if (f.type !== 'reference' && f.reference) {
+      add(at('reference'), 'only a reference field names a reference');
+    }
+    if (f.reference?.resource === decl.name) {
+      add(at('reference', 'resource'), 'a field cannot refer to its own resource');
+    }
+
+    if (f.sortable && UNSORTABLE_TYPES.has(f.type)) {
+      add(at('sortable'), `a ${f.type} field cannot be sorted`);
+    }
+    if (f.filter && !FILTER_TYPES[f.filter].has(f.type)) {
+      add(at('filter'), `a ${f.type} field cannot have a ${f.filter} filter`);
+    }
+
+    boundsIssues(f).forEach((b) => add(at(...b.path), b.message));
+    // The default is checked against the field as declared, so only once the rest holds.
+    if (issues.length === before) {
+      const problem = defaultProblem(f, decl.name);
+      if (problem) add(at('default'), problem);
+    }
+  });
+
+  // defineResource refuses a reference label that clashes with a field.
+  decl.fields.forEach((f, i) => {
+    if (f.type === 'reference' && seen.has(referenceLabelName(f.name))) {
+      add(
+        ['fields', i, 'name'],
+        `its label is answered as ${referenceLabelName(f.name)}, which is another field's name`,
+      );
+    }
+  });
+
+  if (decl.defaultSort) {
+    const name = decl.defaultSort.field;
+    const field =
+      SYSTEM_FIELDS.find((f) => f.name === name) ?? decl.fields.find((f) => f.name === name);
+    if (!field) add(['defaultSort', 'field'], `no field named ${name}`);
+    else if (UNSORTABLE_TYPES.has(field.type)) {
+      add(['defaultSort', 'field'], `a ${field.type} field cannot be sorted`);
+    }
+  }
+  return issues;
+}
+
+function boundsIssues(f: DeclaredField): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const key of ['min', 'max'] as const) {
+    const v = f[key];
+    if (v === undefined) continue;
+    if (LENGTH_TYPES.has(f.type)) {
+      if (!Number.isInteger(v) || v < 0 || v > LENGTH_LIMIT) {
+        issues.push({ path: [key], message: `a length from 0 to ${LENGTH_LIMIT}` });
+      } else if (key === 'max' && v < 1) {
+        issues.push({ path: [key], message: 'a maximum length is at least 1' });
+      }
+    } else if (f.type === 'integer') {
+      if (!Number.isInteger(v) || v < INT32.min || v > INT32.max) {
+        issues.push({ path: [key], message: 'a 32-bit integer' });
+      }
+    } else if (f.type === 'number') {
+      if (Math.abs(v) > DECIMAL_LIMIT) {
+        issues.push({ path: [key], message: `a number within ±${DECIMAL_LIMIT}` });
+      }
+    } else {
+      issues.push({
+        path: [key],
+        message: 'min and max bound string, text, url, integer and number fields only',
+      });
+    }
+  }
+  if (f.min !== undefined && f.max !== undefined && f.min > f.max) {
+    issues.push({ path: ['min'], message: `min (${f.min}) is greater than max (${f.max})` });
+  }
+  return issues;
+}
+
+/** Why a field's default does not fit it, or undefined when it does. */
+function defaultProblem(f: DeclaredField, resource: string): string | undefined {
+  const value = f.default;
+  if (value === undefined) return undefined;
+  if (value === null) return f.nullable ? undefined : 'only a nullable field defaults to null';
+  if (NO_DEFAULT_TYPES.has(f.type)) return `a ${f.type} field takes no default`;
+  // The machinery's own value schema: the default must be a value a create body could send.
+  // (json fields never get here, so valueSchema's missing-shape error cannot occur.)
+  const parsed = valueSchema(fieldDefOf(f), resource).safeParse(value);
+  if (parsed.success && parsed.data === value) return undefined;
+  const expected = f.options ? `one of ${f.options.map((o) => JSON.stringify(o.value))}` : f.type;
+  return `default ${JSON.stringify(value)} does not fit: expected ${expected}`;
+}
+
+/** One admin-declared resource, as a file or a page sends it. */
+export const resourceDeclarationSchema = declarationObject.superRefine((decl, ctx) => {
+  for (const issue of declarationIssues(decl)) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+});
+export type ResourceDeclaration = z.output<typeof resourceDeclarationSchema>;
+export type ResourceDeclarationInput = z.input<typeof resourceDeclarationSchema>;
+
+/**
+ * The declarations file. Checks that need the other resources (name clashes, references) are
+ * checkAgainstBuiltIns's, since the built-in set is the server's to give.
+ */
+export const resourceConfigSchema = z.strictObject({
+  // Editors validate a JSON or YAML file against the schema it names here.
+  $schema: z.string().optional(),
+  resources: z.array(resourceDeclarationSchema).max(200),
+});
+export type ResourceConfig = z.output<typeof resourceConfigSchema>;
+
+/**
+ * The file's JSON Schema, for OpenAPI and editors. Input side: keys with defaults (enabled,
+ * source, reference.key) are optional, as an admin writes them. Refinements have no JSON Schema
+ * form and are left out; zod applies them.
+ */
+export const RESOURCE_SCHEMA_JSON = z.toJSONSchema(resourceConfigSchema, { io: 'input' });
+
+/** Whether two endpoint prefixes share a route: equal, or one is a path below the other. */
+function prefixesOverlap(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+interface Target {
+  readonly fields: readonly FieldDef[];
+  readonly enabled: boolean;
+}
+
+/**
+ * Clashes with the built-in resources and between declarations, and references to unknown
+ * resources or fields. Paths start at the file (`["resources", i, ...]`); a clash is reported
+ * on the later of two declarations, and once per path.
+ */
+export function checkAgainstBuiltIns(
+  decls: readonly ResourceDeclaration[],
+  builtIns: readonly ResourceDef[],
+): ConfigIssue[] {
+  const issues = new Map<string, ConfigIssue>();
+  const add = (path: (string | number)[], message: string) => {
+    const key = JSON.stringify(path);
+    if (!issues.has(key)) issues.set(key, { path, message });
+  };
+
+  decls.forEach((decl, i) => {
+    const at = (...keys: (string | number)[]) => ['resources', i, ...keys];
+    const prefix = decl.prefix ?? decl.name;
+    const prefixAt = decl.prefix ? at('prefix') : at('name');
+    const group = decl.menu?.group ?? decl.name;
+    const groupAt = decl.menu?.group ? at('menu', 'group') : at('name');
+
+    for (const b of builtIns) {
+      if (b.name === decl.name) add(at('name'), `${decl.name} is a built-in resource`);
+      if (snakeCase(decl.name) === tableNameOf(b)) {
+        add(at('name'), `its table ${snakeCase(decl.name)} is the built-in ${b.name}'s`);
+      }
+      if (prefixesOverlap(prefix, b.prefix)) {
+        add(prefixAt, `endpoint prefix ${prefix} overlaps the built-in ${b.name}'s (${b.prefix})`);
+      }
+      // Routes are `<group>.<view>` and their labels `<group>.menu.<view>`.
+      if (group === groupOf(b) || group === b.name) {
+        add(groupAt, `menu group ${group} is the built-in ${b.name}'s`);
+      }
+    }
+
+    decls.slice(0, i).forEach((other, j) => {
+      const otherGroup = other.menu?.group ?? other.name;
+      if (other.name === decl.name)
+        add(at('name'), `${decl.name} is declared twice (resources.${j})`);
+      if (prefixesOverlap(prefix, other.prefix ?? other.name)) {
+        add(prefixAt, `endpoint prefix ${prefix} overlaps resources.${j}'s`);
+      }
+      if (group === otherGroup || group === other.name) {
+        add(groupAt, `menu group ${group} is resources.${j}'s`);
+      }
+      if (decl.name === otherGroup) add(at('name'), `${decl.name} is resources.${j}'s menu group`);
+    });
+  });
+
+  const targets = new Map<string, Target>();
+  for (const d of decls) {
+    targets.set(d.name, {
+      fields: [...SYSTEM_FIELDS, ...d.fields.map(fieldDefOf)],
+      enabled: d.enabled,
+    });
+  }
+  // A built-in wins a name clash (already reported above).
+  for (const b of builtIns) targets.set(b.name, { fields: allFields(b), enabled: true });
+
+  decls.forEach((decl, i) =>
+    decl.fields.forEach((f, k) => {
+      const ref = f.reference;
+      if (!ref) return;
+      const at = (key: string) => ['resources', i, 'fields', k, 'reference', key];
+      const target = targets.get(ref.resource);
+      if (!target) return add(at('resource'), `no resource is named ${ref.resource}`);
+      if (!target.enabled) return add(at('resource'), `${ref.resource} is disabled`);
+      const field = (name: string) =>
+        target.fields.find((t) => t.name === name && !t.derivedFrom && t.type !== 'secret');
+      // Keys other than id are stored as strings (referenceKeyType), so they must be strings.
+      const key = field(ref.key);
+      if (ref.key !== 'id' && !(key?.unique && key.type === 'string')) {
+        add(at('key'), `${ref.resource} has no unique string field ${ref.key} (use id or one)`);
+      }
+      // The label is answered as a string beside the key.
+      const label = field(ref.label);
+      if (!label || label.type === 'json' || label.type === 'tags') {
+        add(at('label'), `${ref.resource} has no field ${ref.label} to show`);
+      }
+    }),
+  );
+  return [...issues.values()];
+}
+
+/** Drops the keys whose value is undefined, so mapped declarations hold only what was said. */
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function fieldDefOf(f: DeclaredField): FieldDef {
+  const { name, type, required, nullable, list, sortable, filter, search, unique, min, max } = f;
+  return {
+    ...defined({ required, nullable, list, sortable, filter, search, unique, min, max }),
+    ...(f.default !== undefined ? { default: f.default } : {}),
+    name,
+    type,
+    ...(f.options ? { options: f.options.map((o) => o.value) } : {}),
+    ...(f.reference ? { reference: { ...f.reference, as: referenceLabelName(f.name) } } : {}),
+  };
+}
+
+/**
+ * The machinery's shape of a declaration. Views, soft delete and the table name are left to
+ * their defaults (storage decides how declared rows are deleted); the title is the first
+ * required string field, else the first string field.
+ */
+export function toResourceDef(decl: ResourceDeclaration): ResourceDef {
+  const strings = decl.fields.filter((f) => f.type === 'string');
+  const title = strings.find((f) => f.required) ?? strings[0];
+  return defineResource<ResourceDef>({
+    name: decl.name,
+    prefix: decl.prefix ?? decl.name,
+    permissions: defined(decl.permissions),
+    fields: decl.fields.map(fieldDefOf),
+    menu: defined({ group: decl.menu?.group, order: decl.menu?.order, icon: decl.menu?.icon }),
+    ...(title ? { titleField: title.name } : {}),
+    defaultSort: decl.defaultSort ?? { field: 'createdAt', order: 'desc' },
+  });
+}
+
+/** A resource's locale namespace, as in src/locales/<locale>/<resource>.json. */
+export interface LocaleNamespace {
+  menu: { title: string; list: string; detail: string };
+  titles: { list: string; show: string; create: string; edit: string };
+  fields: Record<string, string>;
+  enums: Record<string, Record<string, string>>;
+}
+
+/** The system fields' labels, worded as src/locales/<locale>/agent.json words them. */
+const SYSTEM_FIELD_LABELS: Record<Locale, Record<SystemFieldName, string>> = {
+  'zh-CN': { id: 'ID', version: '版本', createdAt: '创建时间', updatedAt: '修改时间' },
+  'en-US': { id: 'ID', version: 'Version', createdAt: 'Created at', updatedAt: 'Modified at' },
+};
+
+/**
+ * Page titles from the resource's label, worded like the built-in namespaces. The label is used
+ * as written (not lower-cased mid-sentence): it may be a proper name or an acronym.
+ */
+const TITLES: Record<Locale, (label: string) => LocaleNamespace['titles']> = {
+  'zh-CN': (l) => ({ list: `${l}列表`, show: `${l}详情`, create: `新建${l}`, edit: `编辑${l}` }),
+  'en-US': (l) => ({ list: l, show: `${l} detail`, create: `Create ${l}`, edit: `Edit ${l}` }),
+};
+
+function namespaceOf(decl: ResourceDeclaration, locale: Locale): LocaleNamespace {
+  const label = decl.labels[locale];
+  const fields: Record<string, string> = { ...SYSTEM_FIELD_LABELS[locale] };
+  const enums: Record<string, Record<string, string>> = {};
+  for (const f of decl.fields) {
+    fields[f.name] = f.labels[locale];
+    // The label column stands for the reference in lists, so it carries the field's label.
+    if (f.reference) fields[referenceLabelName(f.name)] = f.labels[locale];
+    if (f.options) {
+      enums[f.name] = Object.fromEntries(f.options.map((o) => [String(o.value), o.labels[locale]]));
+    }
+  }
+  return {
+    menu: { title: label, list: label, detail: label },
+    titles: TITLES[locale](label),
+    fields,
+    enums,
+  };
+}
+
+/** The declaration's locale namespaces, in the shape of src/locales/<locale>/<resource>.json. */
+export function localeTextsOf(decl: ResourceDeclaration): Record<Locale, LocaleNamespace> {
+  return { 'zh-CN': namespaceOf(decl, 'zh-CN'), 'en-US': namespaceOf(decl, 'en-US') };
+}
