@@ -8,6 +8,7 @@
 // path and a scene filter: p50/p95/max per call and case. Last, the 30-day scene list against a
 // recount of the raw rows. Deterministic data (hashes of the row number), bounded in count.
 // Run: npm run bench:statistics -- [--calls 10000000] [--batch 500000] [--runs 20] [--keep]
+//      [--only "365 d, day;30 d, day"] (just these cases)
 //      [--load-only] (load and keep the database, measure nothing) [--reuse NAME] (measure a
 //      database kept earlier, migrated to the current schema on open; its data is as loaded)
 //      (env DATABASE_URL: the server to create the database on; default postgres@127.0.0.1)
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     reuse: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const CALLS = Number(args.calls);
@@ -352,7 +354,7 @@ try {
     // autovacuum reuses the space: compact the rollups to that steady state before measuring.
     await db.execute(
       sql`vacuum full analyze stat_hourly, stat_daily, stat_daily_users, stat_daily_scene,
-        stat_monthly, stat_user_days, stat_user_model_days`,
+        stat_monthly, stat_user_days`,
     );
     await db.execute(sql`analyze prompt_calls, records`);
     console.log(
@@ -369,8 +371,7 @@ try {
         pg_size_pretty(pg_table_size(t::regclass)) as "data",
         pg_size_pretty(pg_indexes_size(t::regclass)) as "indexes"
       from unnest(array['prompt_calls', 'records', 'stat_hourly', 'stat_daily',
-        'stat_daily_users', 'stat_daily_scene', 'stat_monthly', 'stat_user_days',
-        'stat_user_model_days']) t`)) as unknown as {
+        'stat_daily_users', 'stat_daily_scene', 'stat_monthly', 'stat_user_days']) t`)) as unknown as {
       rows: { table: string; rows: string; data: string; indexes: string }[];
     };
     const exact = new Map<string, number>();
@@ -381,7 +382,6 @@ try {
       'stat_daily_scene',
       'stat_monthly',
       'stat_user_days',
-      'stat_user_model_days',
     ]) {
       const { rows } = (await db.execute(
         sql`select count(*)::int as n from ${sql.identifier(t)}`,
@@ -426,7 +426,9 @@ try {
       };
 
       const now = new Date();
-      const cases = casesAt(now);
+      // --only "365 d, day;30 d, day": measure just these cases (while tuning).
+      const only = args.only?.split(';').map((x) => x.trim());
+      const cases = casesAt(now).filter((c) => !only || only.includes(c.name));
       const cells = new Map<string, { p50: number; p95: number; max: number; runs: number }>();
       for (const c of cases) {
         for (const call of CALL_NAMES) {

@@ -11,7 +11,15 @@ import {
   type UsageTotals,
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
-import { distinctUsers, roundCost, sceneInfo, todayIn, usage, type UsageRow } from './rollup-query';
+import {
+  distinctUsers,
+  roundCost,
+  sceneInfo,
+  todayIn,
+  usage,
+  type MeasureKey,
+  type UsageRow,
+} from './rollup-query';
 
 type Measure = (r: UsageRow) => number;
 const MEASURES = {
@@ -21,6 +29,13 @@ const MEASURES = {
   cost: (r) => r.cost,
 } satisfies Record<string, Measure>;
 export type SeriesMeasure = keyof typeof MEASURES;
+/** The rollup columns each series reads: a year of day buckets is ~11 000 rows per column. */
+const SERIES_COLUMNS: Record<SeriesMeasure, readonly MeasureKey[]> = {
+  calls: ['calls'],
+  tokens: ['promptTokens', 'completionTokens'],
+  chats: ['chats'],
+  cost: ['cost'],
+};
 
 function rangeOf(q: StatisticQuery) {
   return {
@@ -77,7 +92,10 @@ export async function sceneSeries(
   measure: 'calls' | 'tokens' | 'chats',
 ): Promise<SeriesAnswer> {
   const buckets = bucketsOf(q.startDate, q.endDate, q.granularity);
-  const [rows, { nameOf }] = await Promise.all([usage(db, q, ['bucket', 'scene']), names(db)]);
+  const [rows, { nameOf }] = await Promise.all([
+    usage(db, q, ['bucket', 'scene'], SERIES_COLUMNS[measure]),
+    names(db),
+  ]);
   const { series, total } = toSeries(
     rows,
     buckets,
@@ -107,7 +125,7 @@ function modelShares(rows: readonly UsageRow[]): ModelShare[] {
 export async function tokens(db: Database, q: StatisticQuery): Promise<TokensAnswer> {
   const buckets = bucketsOf(q.startDate, q.endDate, q.granularity);
   const [byBucket, byModel] = await Promise.all([
-    usage(db, q, ['bucket']),
+    usage(db, q, ['bucket'], SERIES_COLUMNS.tokens),
     usage(db, q, ['model']),
   ]);
   const index = new Map(buckets.map((b, i) => [b, i]));
@@ -209,9 +227,9 @@ export async function cost(db: Database, q: StatisticQuery, now = new Date()): P
   };
   const buckets = bucketsOf(q.startDate, q.endDate, q.granularity);
   const [byBucket, byModel, thisMonth, { scenes, nameOf }] = await Promise.all([
-    usage(db, q, ['bucket', 'scene']),
+    usage(db, q, ['bucket', 'scene'], SERIES_COLUMNS.cost),
     usage(db, q, ['model']),
-    usage(db, month, ['scene']),
+    usage(db, month, ['scene'], SERIES_COLUMNS.cost),
     names(db),
   ]);
   const { series, total } = toSeries(

@@ -17,6 +17,16 @@ export interface UsageRow {
 
 export type GroupKey = 'bucket' | 'scene' | 'model';
 
+export type MeasureKey = 'calls' | 'promptTokens' | 'completionTokens' | 'cost' | 'chats';
+const MEASURE_COLUMNS: readonly { key: MeasureKey; column: string }[] = [
+  { key: 'calls', column: 'calls' },
+  { key: 'promptTokens', column: 'prompt_tokens' },
+  { key: 'completionTokens', column: 'completion_tokens' },
+  { key: 'cost', column: 'cost' },
+  { key: 'chats', column: 'chats' },
+];
+const ALL_MEASURES: readonly MeasureKey[] = MEASURE_COLUMNS.map((m) => m.key);
+
 /** YYYY-MM-DD plus n days (UTC arithmetic on a calendar date). */
 export function shiftDate(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -44,6 +54,8 @@ export function wholeMonths(start: string, end: string): { first: string; last: 
 interface Part {
   table: string;
   time: SQL;
+  /** For the daily rollups: the row's day, which is its own day bucket. */
+  day?: SQL;
   where: SQL[];
   /** False for stat_daily_scene, which sums all model versions. */
   hasModel: boolean;
@@ -75,6 +87,7 @@ function parts(q: StatisticQuery, groups: readonly GroupKey[]): Part[] {
   const daily = (from: string, to: string): Part => ({
     table: needModel ? 'stat_daily' : 'stat_daily_scene',
     time: sql`day::timestamp`,
+    day: sql`day`,
     where: [sql`day between ${from}::date and ${to}::date`],
     hasModel: needModel,
   });
@@ -105,54 +118,84 @@ export async function usage(
   db: Database,
   q: StatisticQuery,
   groups: readonly GroupKey[],
+  measures: readonly MeasureKey[] = ALL_MEASURES,
 ): Promise<UsageRow[]> {
   const model = q.modelVersion;
-  const selects = parts(q, groups).map((part) => {
+  const bucket = groups.includes('bucket');
+  const chosen = parts(q, groups);
+  const bucketOf = (part: Part) =>
+    q.granularity === 'day' && part.day
+      ? part.day
+      : sql`date_trunc(${q.granularity}, ${part.time})::date`;
+  // Each part yields its bucket as a date and float8 measures: grouping on a date and adding
+  // floats took about half the time of grouping on the formatted text and adding numerics
+  // (bench, a year of day × scene rows). Buckets leave as day numbers, formatted in JS:
+  // to_char over a year of rows cost as much as reading them.
+  const selects = chosen.map((part) => {
     const where = [...part.where];
     if (q.sceneCode !== undefined) where.push(sql`scene_code = ${q.sceneCode}`);
     // Rows of other model versions hold no chats: skipping them changes no sum.
     if (model !== undefined && part.hasModel) where.push(sql`model_version in (${model}, '')`);
-    return sql`select ${part.time} as t, scene_code,
-        ${part.hasModel ? sql`model_version` : sql`''`} as model_version,
-        calls, prompt_tokens, completion_tokens, cost, chats
+    return sql`select ${bucket ? bucketOf(part) : sql`null::date`} as b,
+        scene_code, ${part.hasModel ? sql`model_version` : sql`''`} as model_version,
+        calls::float8 as calls, prompt_tokens::float8 as prompt_tokens,
+        completion_tokens::float8 as completion_tokens, cost::float8 as cost, chats::float8 as chats
       from ${sql.raw(part.table)} where ${sql.join(where, sql` and `)}`;
   });
 
-  // Grouped by position: the bucket expression carries parameters, and PostgreSQL matches a
-  // GROUP BY expression to the select list only when they are identical.
-  const keys: number[] = [];
-  const select: SQL[] = [];
-  if (groups.includes('bucket')) {
-    keys.push(1);
-    select.push(sql`to_char(date_trunc(${q.granularity}, t)::date, 'YYYY-MM-DD') as "bucket"`);
-  } else select.push(sql`'' as "bucket"`);
-  if (groups.includes('scene')) keys.push(2);
-  select.push(groups.includes('scene') ? sql`scene_code as "sceneCode"` : sql`'' as "sceneCode"`);
-  if (groups.includes('model')) keys.push(3);
-  select.push(
-    groups.includes('model') ? sql`model_version as "modelVersion"` : sql`'' as "modelVersion"`,
-  );
-
+  // Day buckets per scene from the per-scene daily rollup are its rows as they stand.
+  const asStored =
+    chosen.length === 1 &&
+    chosen[0]!.table === 'stat_daily_scene' &&
+    q.granularity === 'day' &&
+    bucket &&
+    groups.includes('scene') &&
+    !groups.includes('model');
   const callsOnly = model === undefined ? sql`true` : sql`model_version = ${model}`;
   const measure = (column: string) =>
-    sql`coalesce(sum(${sql.raw(column)}) filter (where ${callsOnly}), 0)::float8`;
-  const statement = sql`select ${sql.join(select, sql`, `)},
-      ${measure('calls')} as "calls",
-      ${measure('prompt_tokens')} as "promptTokens",
-      ${measure('completion_tokens')} as "completionTokens",
-      ${measure('cost')} as "cost",
-      coalesce(sum(chats), 0)::float8 as "chats"
-    from (${sql.join(selects, sql` union all `)}) r
-    ${keys.length ? sql.raw(`group by ${keys.join(', ')}`) : sql``}`;
-  const { rows } = (await db.execute(statement)) as unknown as { rows: UsageRow[] };
-  return rows.map((r) => ({
-    ...r,
-    calls: Number(r.calls),
-    promptTokens: Number(r.promptTokens),
-    completionTokens: Number(r.completionTokens),
-    cost: roundCost(Number(r.cost)),
-    chats: Number(r.chats),
-  }));
+    sql`coalesce(sum(${sql.raw(column)}) filter (where ${callsOnly}), 0)`;
+  const grouped = asStored
+    ? sql`select b, scene_code as s, '' as m, calls, prompt_tokens, completion_tokens, cost, chats
+        from (${selects[0]!}) r`
+    : sql`select b,
+        ${groups.includes('scene') ? sql`scene_code` : sql`''`} as s,
+        ${groups.includes('model') ? sql`model_version` : sql`''`} as m,
+        ${measure('calls')} as calls,
+        ${measure('prompt_tokens')} as prompt_tokens,
+        ${measure('completion_tokens')} as completion_tokens,
+        ${measure('cost')} as cost,
+        coalesce(sum(chats), 0) as chats
+      from (${sql.join(selects, sql` union all `)}) r
+      group by 1, 2, 3`;
+  // One JSON array of rows: node-postgres parsing ~11 000 rows of text columns cost more
+  // than the query (bench); JSON.parse of one value is a fraction of it.
+  const wanted = MEASURE_COLUMNS.filter((m) => measures.includes(m.key));
+  const statement = sql`select json_agg(json_build_array(b - date '1970-01-01', s, m${sql.raw(
+    wanted.map((m) => `, ${m.column}`).join(''),
+  )})) as "rows"
+    from (${grouped}) g`;
+  const { rows } = (await db.execute(statement)) as unknown as {
+    rows: { rows: string | unknown[][] | null }[];
+  };
+  const raw = rows[0]?.rows ?? [];
+  const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
+  return list.map((r) => {
+    const row: UsageRow = {
+      bucket: r[0] === null ? '' : new Date(Number(r[0]) * 86_400_000).toISOString().slice(0, 10),
+      sceneCode: String(r[1]),
+      modelVersion: String(r[2]),
+      calls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      cost: 0,
+      chats: 0,
+    };
+    wanted.forEach((m, i) => {
+      row[m.key] = Number(r[3 + i]);
+    });
+    row.cost = roundCost(row.cost);
+    return row;
+  });
 }
 
 /** Money to 6 decimals, as stored; float sums of numeric values may carry noise beyond. */
@@ -170,57 +213,45 @@ interface UserCounts {
   exact: boolean;
 }
 
-const YEAR_BITS = 366;
+/** Bits of a stat_user_days row: the year before its year (366) and its year (366). */
+const ROW_BITS = 732;
 
 /**
- * Per calendar year the range touches, the bit mask of its days in that year as
- * stat_user_days stores them (bit 0 is 1 January). A range of at most 366 days touches at most
- * two years.
+ * The mask of the days of [start, end] in the stat_user_days rows of `rowYear`: bits 0–365 are
+ * the year before it (1 January first), bits 366–731 the year itself; days outside the two years
+ * are left out (the caller picks row years that cover the range).
  */
-export function yearMasks(start: string, end: string): { year: number; mask: string }[] {
-  const result: { year: number; mask: string }[] = [];
-  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) {
-    const dayOf = (date: string) =>
-      (Date.parse(`${date}T00:00:00Z`) - Date.UTC(year, 0, 1)) / 86_400_000;
-    const from = Math.max(0, dayOf(start));
-    const to = Math.min(dayOf(`${year}-12-31`), dayOf(end));
-    result.push({
-      year,
-      mask: '0'.repeat(from) + '1'.repeat(to - from + 1) + '0'.repeat(YEAR_BITS - to - 1),
-    });
-  }
-  return result;
+export function rangeMask(start: string, end: string, rowYear: number): string {
+  const bits = new Array<string>(ROW_BITS).fill('0');
+  const first = Date.UTC(rowYear - 1, 0, 1);
+  const offsetOf = (time: number) => {
+    const year = new Date(time).getUTCFullYear();
+    const doy = (time - Date.UTC(year, 0, 1)) / 86_400_000;
+    return (year === rowYear ? 366 : 0) + doy;
+  };
+  const from = Math.max(Date.parse(`${start}T00:00:00Z`), first);
+  const to = Math.min(Date.parse(`${end}T00:00:00Z`), Date.UTC(rowYear, 11, 31));
+  for (let t = from; t <= to; t += 86_400_000) bits[offsetOf(t)] = '1';
+  return bits.join('');
 }
 
 /**
- * Distinct callers per scene and over all scenes. The platform zone reads the per-year day
- * bitmaps (stat_user_days, or stat_user_model_days for a model version): a (scene, user)
- * counts when its days meet the range. Another zone counts the raw calls of its range (exact),
- * within RAW_USERS_TIMEOUT_MS: a long range of a busy platform would otherwise hold a
- * connection for many seconds and end in the statement timeout. Past it, the bitmaps of the
- * platform days from the day before to the day after answer: every zone's range lies inside
- * them, so the count is an upper bound, marked inexact.
+ * Distinct callers per scene and over all scenes. The platform zone reads the day bitmaps of
+ * stat_user_days: a range of at most 366 days lies within the rows of the year it ends in, and
+ * a (scene, user) counts when its days meet the range's mask. Another zone counts the raw calls
+ * of its range (exact), within RAW_USERS_TIMEOUT_MS: a long range of a busy platform would
+ * otherwise hold a connection for many seconds and end in the statement timeout. Past it, the
+ * bitmaps of the platform days from the day before to the day after answer: every zone's range
+ * lies inside them, so the count is an upper bound, marked inexact.
  */
 export async function distinctUsers(db: Database, q: StatisticQuery): Promise<UserCounts> {
-  const narrow: SQL[] = [];
-  if (q.sceneCode !== undefined) narrow.push(sql`scene_code = ${q.sceneCode}`);
-  if (q.modelVersion !== undefined) narrow.push(sql`model_version = ${q.modelVersion}`);
-  const fromBitmaps = (from: string, to: string) => {
-    const zero = '0'.repeat(YEAR_BITS);
-    const inRange = yearMasks(from, to).map(
-      ({ year, mask }) =>
-        sql`(year = ${year} and days & ${mask}::bit(${sql.raw(String(YEAR_BITS))}) <> ${zero}::bit(${sql.raw(String(YEAR_BITS))}))`,
-    );
-    return countPairs(
-      db,
-      sql.raw(q.modelVersion === undefined ? 'stat_user_days' : 'stat_user_model_days'),
-      [sql`(${sql.join(inRange, sql` or `)})`, ...narrow],
-    );
-  };
   if (q.timeZone === DEFAULT_TIME_ZONE) {
-    return { ...(await fromBitmaps(q.startDate, q.endDate)), exact: true };
+    return { ...(await fromBitmaps(db, q, q.startDate, q.endDate)), exact: true };
   }
   try {
+    const narrow: SQL[] = [];
+    if (q.sceneCode !== undefined) narrow.push(sql`scene_code = ${q.sceneCode}`);
+    if (q.modelVersion !== undefined) narrow.push(sql`model_version = ${q.modelVersion}`);
     const counted = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
       return countPairs(tx as unknown as Database, sql.raw('prompt_calls'), [
@@ -234,10 +265,67 @@ export async function distinctUsers(db: Database, q: StatisticQuery): Promise<Us
   } catch (error) {
     if (databaseErrorOf(error)?.code !== '57014') throw error;
     return {
-      ...(await fromBitmaps(shiftDate(q.startDate, -1), shiftDate(q.endDate, 1))),
+      ...(await fromBitmaps(db, q, shiftDate(q.startDate, -1), shiftDate(q.endDate, 1))),
       exact: false,
     };
   }
+}
+
+/**
+ * Users of [from, to] from stat_user_days. Kinds 1 and 3 (per scene, all scenes) answer without
+ * a model version, kinds 0 and 2 with one. A range reaching back beyond the year before its end
+ * (only the widened fallback range can) spans two row years: its (scene, user) pairs are then
+ * deduplicated from the per-scene rows of both.
+ */
+async function fromBitmaps(
+  db: Database,
+  q: StatisticQuery,
+  from: string,
+  to: string,
+): Promise<Omit<UserCounts, 'exact'>> {
+  const model = q.modelVersion;
+  const [perScene, allScenes] = model === undefined ? [1, 3] : [0, 2];
+  const modelIs = sql`model_version = ${model ?? ''}`;
+  const bits = sql.raw(String(ROW_BITS));
+  const zero = '0'.repeat(ROW_BITS);
+  const endYear = Number(to.slice(0, 4));
+  const meets = (rowYear: number) => {
+    const mask = rangeMask(from, to, rowYear);
+    const first = mask.indexOf('1') + 1;
+    const last = mask.lastIndexOf('1') + 1;
+    if (first === 0) return sql`false`;
+    // A row whose first or last active day lies in the range meets it; only a row active both
+    // before and after the range needs its bits ANDed with the mask.
+    return sql`(year = ${rowYear} and last_bit >= ${first} and first_bit <= ${last}
+      and (first_bit >= ${first} or last_bit <= ${last}
+        or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits})))`;
+  };
+  const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
+  if (Number(from.slice(0, 4)) >= endYear - 1) {
+    // A scene filter needs no all-scenes row: the scene's users are all of them.
+    const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
+    const { rows } = (await db.execute(sql`
+      select scene_code as "sceneCode", kind, count(*)::int as "users" from stat_user_days
+      where ${meets(endYear)} and kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and ${modelIs} and ${scene}
+      group by 1, 2`)) as unknown as { rows: { sceneCode: string; kind: number; users: number }[] };
+    const byScene = new Map<string, number>();
+    let all = 0;
+    for (const r of rows) {
+      if (Number(r.kind) === allScenes) all = Number(r.users);
+      else byScene.set(r.sceneCode, Number(r.users));
+    }
+    if (q.sceneCode !== undefined) all = byScene.get(q.sceneCode) ?? 0;
+    return { byScene, all };
+  }
+  return countPairs(db, sql.raw('stat_user_days'), [
+    sql`(${meets(endYear)} or ${meets(endYear - 1)})`,
+    sql`kind = ${perScene}`,
+    modelIs,
+    scene,
+  ]);
 }
 
 /**

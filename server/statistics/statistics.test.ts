@@ -15,7 +15,7 @@ import { modelVersionPrices, modelVersions, promptCalls, records, scenes } from 
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
 import { cost as costOf, sceneList, sceneSeries } from './answers';
-import { shiftDate, todayIn, wholeMonths, yearMasks } from './rollup-query';
+import { rangeMask, shiftDate, todayIn, wholeMonths } from './rollup-query';
 
 /**
  * The statistics calls against hand-computed fixtures (issue 10). Fixtures live in 2020, where
@@ -381,21 +381,29 @@ describeBackends('statistics rollup', (backend) => {
       select k, scene, '' as model, sum(calls) as calls, sum(pt) as pt, sum(ct) as ct,
         round(sum(cost)::numeric, 6)::float8 as cost, sum(chats) as chats
       from (${from}) x group by 1, 2 order by 1, 2, 3`;
-    // The day bitmaps as the days a (year, scene, user[, model]) has calls, from the raw rows.
-    const activeDays = (withModel: boolean) => `
-      select extract(year from d)::int as year, scene, user_id${withModel ? ', model' : ''},
-        string_agg(d::text, ',' order by d) as days
-      from (select distinct (call_time at time zone 'Asia/Shanghai')::date as d,
-          coalesce(scene_code, '') as scene,
-          ${withModel ? `coalesce(model_version, '')` : `''`} as model, user_id
-        from prompt_calls where user_id is not null) x
-      group by 1, 2, 3${withModel ? ', 4' : ''} order by 1, 2, 3${withModel ? ', 4' : ''}`;
-    const bitmapDays = (table: string, withModel: boolean) => `
-      select year::int as year, scene_code as scene, user_id${withModel ? ', model_version as model' : ''},
-        string_agg((make_date(year, 1, 1) + i)::text, ',' order by i) as days
-      from ${table}, generate_series(0, 365) i
-      where substring(days::text from i + 1 for 1) = '1'
-      group by 1, 2, 3${withModel ? ', 4' : ''} order by 1, 2, 3${withModel ? ', 4' : ''}`;
+    // The day bitmaps of every kind as the days each row covers, from the raw rows: a day
+    // belongs to the rows of its year and of the next.
+    const activeDays = `
+      with a as (select distinct (call_time at time zone 'Asia/Shanghai')::date as d,
+          coalesce(scene_code, '') as s, coalesce(model_version, '') as m, user_id as u
+        from prompt_calls where user_id is not null),
+      r as (select extract(year from d)::int + h as year, d, s, m, u
+        from a cross join (values (0), (1)) v (h))
+      select year, 0 as kind, m, s, u, string_agg(distinct d::text, ',') as days
+        from r group by year, m, s, u
+      union all select year, 1, '', s, u, string_agg(distinct d::text, ',') from r group by year, s, u
+      union all select year, 2, m, '', u, string_agg(distinct d::text, ',') from r group by year, m, u
+      union all select year, 3, '', '', u, string_agg(distinct d::text, ',') from r group by year, u
+      order by 1, 2, 3, 4, 5`;
+    const bitmapDays = `
+      select year::int as year, kind::int as kind, model_version as m, scene_code as s,
+        user_id as u, string_agg(d::text, ',' order by d) as days
+      from (select year, kind, model_version, scene_code, user_id,
+          case when i < 366 then make_date(year - 1, 1, 1) + i
+            else make_date(year, 1, 1) + (i - 366) end as d
+        from stat_user_days, generate_series(0, 731) i
+        where substring(days::text from i + 1 for 1) = '1') x
+      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`;
     return {
       hourly: [await q(measures(hourKey)), await q(rolled('hour', 'stat_hourly'))],
       daily: [await q(measures(dayKey)), await q(rolled('day', 'stat_daily'))],
@@ -412,8 +420,7 @@ describeBackends('statistics rollup', (backend) => {
         ),
       ],
       monthly: [await q(measures(monthKey)), await q(rolled('month', 'stat_monthly'))],
-      userDays: [await q(activeDays(false)), await q(bitmapDays('stat_user_days', false))],
-      userModelDays: [await q(activeDays(true)), await q(bitmapDays('stat_user_model_days', true))],
+      userDays: [await q(activeDays), await q(bitmapDays)],
       users: [
         await q(`select (call_time at time zone 'Asia/Shanghai')::date::text as day,
             coalesce(scene_code, '') as scene, coalesce(model_version, '') as model, user_id,
@@ -514,7 +521,6 @@ describeBackends('statistics rollup', (backend) => {
     expect(derived.monthly[1]).toEqual(derived.monthly[0]);
     expect(derived.userDays[0]!.length).toBeGreaterThan(5);
     expect(derived.userDays[1]).toEqual(derived.userDays[0]);
-    expect(derived.userModelDays[1]).toEqual(derived.userModelDays[0]);
 
     // Answers composed of whole months and partial-month days, and users from the day bitmaps,
     // against the raw rows, for ranges with and without whole months inside.
@@ -580,7 +586,6 @@ describeBackends('statistics rollup', (backend) => {
     expect(empty.dailyScene[1]).toEqual([]);
     expect(empty.monthly[1]).toEqual([]);
     expect(empty.userDays[1]).toEqual([]);
-    expect(empty.userModelDays[1]).toEqual([]);
   });
 });
 
@@ -608,14 +613,20 @@ describe('rollup ranges', () => {
     expect(shiftDate('2021-01-01', -1)).toBe('2020-12-31');
   });
 
-  it('masks a range’s days per calendar year, bit 0 being 1 January', () => {
-    const [only] = yearMasks('2021-01-02', '2021-01-04');
-    expect(only!.year).toBe(2021);
-    expect(only!.mask).toBe(`0111${'0'.repeat(362)}`);
-    const [a, b] = yearMasks('2020-12-30', '2021-01-01');
-    // 2020 is a leap year: 30 and 31 December are its days 364 and 365.
-    expect(a).toEqual({ year: 2020, mask: `${'0'.repeat(364)}11` });
-    expect(b).toEqual({ year: 2021, mask: `1${'0'.repeat(365)}` });
-    for (const m of yearMasks('2025-11-24', '2026-11-23')) expect(m.mask).toHaveLength(366);
+  it('masks a range’s days in a two-year row, bit 0 being 1 January of the year before', () => {
+    // 2020 is a leap year: its 30 and 31 December are bits 364 and 365; 1 January 2021 is 366.
+    expect(rangeMask('2020-12-30', '2021-01-02', 2021)).toBe(
+      `${'0'.repeat(364)}1111${'0'.repeat(364)}`,
+    );
+    expect(rangeMask('2021-01-02', '2021-01-04', 2021)).toBe(
+      `${'0'.repeat(367)}111${'0'.repeat(362)}`,
+    );
+    // In the row of 2022 the same days are its first half.
+    expect(rangeMask('2021-01-02', '2021-01-04', 2022)).toBe(`0111${'0'.repeat(728)}`);
+    // Days before the row's two years are left out.
+    expect(rangeMask('2019-12-31', '2020-01-01', 2021)).toBe(`1${'0'.repeat(731)}`);
+    const year = rangeMask('2025-11-24', '2026-11-23', 2026);
+    expect(year).toHaveLength(732);
+    expect(year.replace(/0/g, '')).toHaveLength(365);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bit,
@@ -80,36 +81,35 @@ export const statMonthly = pgTable(
 );
 
 /**
- * The days of a (platform-zone) year on which a user called in a scene, one bit per day (bit
- * 0 is 1 January), kept from stat_daily_users by its triggers (migration 0005). Distinct users
- * of any range are then one row per (scene, user) and year: a year of 2 000 users reads a few
- * thousand rows instead of millions of per-day rows.
+ * Which users called on which days (platform zone), for distinct users of any range without the
+ * per-day rows: a row's `days` holds one bit per day of the year before `year` (bits 0–365,
+ * 1 January first) and of `year` itself (bits 366–731). A range of at most 366 days ending in
+ * year Y lies within row year Y, so its distinct users are the rows of year Y whose days meet
+ * the range's mask: one row per (scene, user), no deduplication. `kind` says what a row covers:
+ * 0 one scene and one model version (kept from stat_daily_users by its triggers, migration 0005);
+ * 1 one scene, all versions; 2 all scenes, one version; 3 all scenes and versions — the bitwise
+ * OR of the user's kind-0 rows, recomputed with them. Covered keys are stored as ''.
  */
 export const statUserDays = pgTable(
   'stat_user_days',
   {
     year: smallint('year').notNull(),
-    sceneCode: varchar('scene_code', { length: 64 }).notNull(),
-    userId: varchar('user_id', { length: 64 }).notNull(),
-    days: bit('days', { dimensions: 366 }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.year, t.sceneCode, t.userId] })],
-);
-
-/**
- * The same per model version, for the model filter; stat_user_days is the bitwise OR of a
- * (year, scene, user)'s rows here, which is why the model comes last in the key.
- */
-export const statUserModelDays = pgTable(
-  'stat_user_model_days',
-  {
-    year: smallint('year').notNull(),
-    sceneCode: varchar('scene_code', { length: 64 }).notNull(),
-    userId: varchar('user_id', { length: 64 }).notNull(),
+    kind: smallint('kind').notNull(),
     modelVersion: varchar('model_version', { length: 64 }).notNull(),
-    days: bit('days', { dimensions: 366 }).notNull(),
+    sceneCode: varchar('scene_code', { length: 64 }).notNull(),
+    userId: varchar('user_id', { length: 64 }).notNull(),
+    days: bit('days', { dimensions: 732 }).notNull(),
+    // The first and last set bit (1-based; 0 when none): a row whose first or last active day
+    // falls in the asked range meets it without the bitwise AND, which is most rows for a
+    // range ending today.
+    firstBit: smallint('first_bit').generatedAlwaysAs(sql`position(B'1' in days)`),
+    lastBit: smallint('last_bit').generatedAlwaysAs(sql`length(rtrim(days::text, '0'))`),
   },
-  (t) => [primaryKey({ columns: [t.year, t.sceneCode, t.userId, t.modelVersion] })],
+  (t) => [
+    primaryKey({ columns: [t.year, t.kind, t.modelVersion, t.sceneCode, t.userId] }),
+    // A user's rows of a year, to recompute the kinds 1–3 from the kind-0 rows.
+    index('stat_user_days_user_idx').on(t.year, t.userId),
+  ],
 );
 
 /** Who called, per day in the platform zone: distinct users of a range without the raw rows. */
