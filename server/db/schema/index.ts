@@ -11,6 +11,11 @@ export {
   statHourly,
   statMonthly,
   statUserDays,
-  statUserModelDays,
 } from './statistics';
 export { corpusLabels, type CorpusLabelRow } from './corpus-labels';
+export {
+  resourceDeclarationHistory,
+  resourceDeclarations,
+  type ResourceDeclarationHistoryRow,
+  type ResourceDeclarationRow,
+} from './resource-declarations';
