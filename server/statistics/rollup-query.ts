@@ -3,7 +3,10 @@ import { DEFAULT_TIME_ZONE, type StatisticQuery } from '../../contract/statistic
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../http/pg-errors';
 
-/** One aggregated row: the grouping keys asked for and every measure. */
+/**
+ * One aggregated row: the grouping keys asked for ('' for the others) and the measures (0 for
+ * those not asked).
+ */
 export interface UsageRow {
   bucket: string;
   sceneCode: string;
@@ -50,7 +53,7 @@ export function wholeMonths(start: string, end: string): { first: string; last: 
   return first <= last ? { first, last } : null;
 }
 
-/** A select of (t timestamp, scene_code, model_version, the measures) from one rollup. */
+/** One rollup's rows for a query: its table, time and day expressions, and range filter. */
 interface Part {
   table: string;
   time: SQL;
