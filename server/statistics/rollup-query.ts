@@ -182,9 +182,19 @@ export async function usage(
   };
   const raw = rows[0]?.rows ?? [];
   const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
+  // A year of day × scene rows names only 365 days: format each once.
+  const dayNames = new Map<number, string>();
+  const dayName = (n: number) => {
+    let name = dayNames.get(n);
+    if (name === undefined) {
+      name = new Date(n * 86_400_000).toISOString().slice(0, 10);
+      dayNames.set(n, name);
+    }
+    return name;
+  };
   return list.map((r) => {
     const row: UsageRow = {
-      bucket: r[0] === null ? '' : new Date(Number(r[0]) * 86_400_000).toISOString().slice(0, 10),
+      bucket: r[0] === null ? '' : dayName(Number(r[0])),
       sceneCode: String(r[1]),
       modelVersion: String(r[2]),
       calls: 0,
