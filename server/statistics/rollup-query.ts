@@ -170,8 +170,9 @@ export async function usage(
         coalesce(sum(chats), 0) as chats
       from (${sql.join(selects, sql` union all `)}) r
       group by 1, 2, 3`;
-  // One JSON array of rows: node-postgres parsing ~11 000 rows of text columns cost more
-  // than the query (bench); JSON.parse of one value is a fraction of it.
+  // One JSON array of rows, with only the measures asked for: moving a year of day × scene
+  // rows out of PostgreSQL costs more than the query, and it grows with the columns; the shape
+  // (text rows or one JSON value) changed little (PERFORMANCE.md, issue 10).
   const wanted = MEASURE_COLUMNS.filter((m) => measures.includes(m.key));
   const statement = sql`select json_agg(json_build_array(b - date '1970-01-01', s, m${sql.raw(
     wanted.map((m) => `, ${m.column}`).join(''),
