@@ -44,6 +44,13 @@ export function daysBetween(start: string, end: string): number {
   );
 }
 
+/** The calendar date `days` after (or before, negative) a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 const dateText = z.string().refine(isCalendarDate, { params: { key: 'badDate' } });
 const code = z.string().trim().min(1).max(64);
 

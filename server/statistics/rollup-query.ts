@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE, type StatisticQuery } from '../../contract/statistics';
+import {
+  addDays,
+  bucketOf,
+  DEFAULT_TIME_ZONE,
+  type StatisticQuery,
+} from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../http/pg-errors';
 
@@ -30,26 +35,17 @@ const MEASURE_COLUMNS: readonly { key: MeasureKey; column: string }[] = [
 ];
 const ALL_MEASURES: readonly MeasureKey[] = MEASURE_COLUMNS.map((m) => m.key);
 
-/** YYYY-MM-DD plus n days (UTC arithmetic on a calendar date). */
-export function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** The 1st of the month after the one starting on `first` (31 days on always lands in it). */
+const monthAfter = (first: string) => bucketOf(addDays(first, 31), 'month');
 
 /**
  * The calendar months lying wholly inside [start, end], as the first day of the first and of
- * the last such month, or null when there is none.
+ * the last such month, or null when there is none: the first starts after the day before
+ * `start`'s month, the last ends before the day after `end`'s month.
  */
 export function wholeMonths(start: string, end: string): { first: string; last: string } | null {
-  const first = start.endsWith('-01')
-    ? start
-    : `${shiftDate(`${start.slice(0, 8)}01`, 32).slice(0, 8)}01`;
-  const afterEnd = shiftDate(end, 1);
-  // The month that ends on `end` is whole when the next day starts a month.
-  const last = afterEnd.endsWith('-01')
-    ? `${end.slice(0, 8)}01`
-    : `${shiftDate(`${end.slice(0, 8)}01`, -1).slice(0, 8)}01`;
+  const first = monthAfter(bucketOf(addDays(start, -1), 'month'));
+  const last = bucketOf(addDays(bucketOf(addDays(end, 1), 'month'), -1), 'month');
   return first <= last ? { first, last } : null;
 }
 
@@ -107,8 +103,8 @@ function parts(q: StatisticQuery, groups: readonly GroupKey[]): Part[] {
       hasModel: true,
     },
   ];
-  if (q.startDate < months.first) result.push(daily(q.startDate, shiftDate(months.first, -1)));
-  const afterLast = `${shiftDate(months.last, 32).slice(0, 8)}01`;
+  if (q.startDate < months.first) result.push(daily(q.startDate, addDays(months.first, -1)));
+  const afterLast = monthAfter(months.last);
   if (q.endDate >= afterLast) result.push(daily(afterLast, q.endDate));
   return result;
 }
@@ -279,7 +275,7 @@ export async function distinctUsers(db: Database, q: StatisticQuery): Promise<Us
   } catch (error) {
     if (databaseErrorOf(error)?.code !== '57014') throw error;
     return {
-      ...(await fromBitmaps(db, q, shiftDate(q.startDate, -1), shiftDate(q.endDate, 1))),
+      ...(await fromBitmaps(db, q, addDays(q.startDate, -1), addDays(q.endDate, 1))),
       exact: false,
     };
   }
