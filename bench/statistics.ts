@@ -19,6 +19,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { apiPath } from '../contract/api';
 import {
+  addDays,
   DEFAULT_TIME_ZONE,
   STATISTIC_CALLS,
   type SceneListAnswer,
@@ -131,6 +132,15 @@ const BUDGETS = new Map([
   [7, 800],
   [12, 300],
 ]);
+/** The rollup tables of migrations 0004 and 0005: compacted, sized and counted. */
+const ROLLUPS = [
+  'stat_hourly',
+  'stat_daily',
+  'stat_daily_users',
+  'stat_daily_scene',
+  'stat_monthly',
+  'stat_user_days',
+];
 const sceneCode = (i: number) => `bench-scene-${String(i).padStart(2, '0')}`;
 
 /** Uniform in [0, 1) from the row number g and a stream k: the same rows on every run. */
@@ -212,12 +222,6 @@ const CALL_NAMES = Object.keys(STATISTIC_CALLS) as (keyof typeof STATISTIC_CALLS
 interface Case {
   name: string;
   query: StatisticQueryInput;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 function casesAt(now: Date): Case[] {
@@ -353,8 +357,10 @@ try {
     // stat_daily 7× its size). Live traffic writes a day's rows during that day only and
     // autovacuum reuses the space: compact the rollups to that steady state before measuring.
     await db.execute(
-      sql`vacuum full analyze stat_hourly, stat_daily, stat_daily_users, stat_daily_scene,
-        stat_monthly, stat_user_days`,
+      sql`vacuum full analyze ${sql.join(
+        ROLLUPS.map((t) => sql.identifier(t)),
+        sql`, `,
+      )}`,
     );
     await db.execute(sql`analyze prompt_calls, records`);
     console.log(
@@ -370,19 +376,11 @@ try {
         (select reltuples from pg_class where oid = t::regclass)::bigint as "rows",
         pg_size_pretty(pg_table_size(t::regclass)) as "data",
         pg_size_pretty(pg_indexes_size(t::regclass)) as "indexes"
-      from unnest(array['prompt_calls', 'records', 'stat_hourly', 'stat_daily',
-        'stat_daily_users', 'stat_daily_scene', 'stat_monthly', 'stat_user_days']) t`)) as unknown as {
+      from unnest(${sql.param(['prompt_calls', 'records', ...ROLLUPS])}::text[]) t`)) as unknown as {
       rows: { table: string; rows: string; data: string; indexes: string }[];
     };
     const exact = new Map<string, number>();
-    for (const t of [
-      'stat_hourly',
-      'stat_daily',
-      'stat_daily_users',
-      'stat_daily_scene',
-      'stat_monthly',
-      'stat_user_days',
-    ]) {
+    for (const t of ROLLUPS) {
       const { rows } = (await db.execute(
         sql`select count(*)::int as n from ${sql.identifier(t)}`,
       )) as unknown as { rows: { n: number }[] };
