@@ -8,28 +8,7 @@ import { resourceDeclarations } from '../db/schema';
 import { describeBackends } from '../test/backends';
 import { readConfigFile } from './file';
 import { DeclarationRegistry, watchSighup, type RegistryLog } from './registry';
-
-type Input = Record<string, unknown>;
-const labels = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
-
-/** A small valid declaration; `extra` replaces top-level keys. */
-function declaration(name: string, extra: Input = {}): Input {
-  return {
-    name,
-    labels: labels(`${name}库`, `${name} base`),
-    permissions: { user: ['list', 'show', 'create', 'edit', 'delete'] },
-    fields: [
-      {
-        name: 'title',
-        type: 'string',
-        required: true,
-        list: true,
-        labels: labels('标题', 'Title'),
-      },
-    ],
-    ...extra,
-  };
-}
+import { declaration, labels, type Input } from './test-declarations';
 
 /** An enum field without options: the schema refuses it at `fields.1.options`. */
 const enumWithoutOptions = { name: 'status', type: 'enum', labels: labels('状态', 'Status') };

@@ -12,21 +12,7 @@ import { installErrorHandler } from '../http/error-handler';
 import { describeBackends } from '../test/backends';
 import { DeclarationRegistry } from './registry';
 import { declarationInvalid, DeclarationStore } from './store';
-
-type Input = Record<string, unknown>;
-const labels = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
-const title = { name: 'title', type: 'string', required: true, labels: labels('标题', 'Title') };
-
-/** A small valid declaration; `extra` replaces top-level keys. */
-function declaration(name: string, extra: Input = {}): Input {
-  return {
-    name,
-    labels: labels(`${name}库`, `${name} base`),
-    permissions: { user: ['list', 'show', 'create', 'edit', 'delete'] },
-    fields: [title],
-    ...extra,
-  };
-}
+import { declaration, labels, title, type Input } from './test-declarations';
 
 /** A declaration whose `kb` field refers to `target`'s title. */
 function referring(name: string, target: string): Input {
