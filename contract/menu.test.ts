@@ -126,11 +126,14 @@ describe('menuForRole', () => {
     const admin = namesOf(menuForRole('admin', policy));
     expect(admin.indexOf('system')).toBe(admin.indexOf('plugin-config') + 1);
     const leaves = namesOf(flattenRoutes(menuForRole('admin', policy)));
-    expect(leaves).toEqual(expect.arrayContaining(['system.users', 'system.model-versions']));
+    expect(leaves).toEqual(
+      expect.arrayContaining(['system.users', 'system.model-versions', 'system.resource-config']),
+    );
     const system = routesFor().find((n) => n.name === 'system');
     expect(system?.children?.map((c) => [c.path, c.roles])).toEqual([
       ['/system/users', ['admin']],
       ['/system/model-versions', ['admin']],
+      ['/system/resource-config', ['admin']],
     ]);
     const user = namesOf(flattenRoutes(menuForRole('user', policy)));
     expect(user.filter((n) => n.startsWith('system'))).toEqual([]);

@@ -87,6 +87,13 @@ const SYSTEM: RouteNode = {
       locale: 'menu.system.modelVersions',
       roles: ['admin'],
     },
+    // Issue 11: the admin declares resources here (its calls are RESOURCE_CONFIG_PATHS).
+    {
+      name: 'system.resource-config',
+      path: '/system/resource-config',
+      locale: 'menu.system.resourceConfig',
+      roles: ['admin'],
+    },
   ],
 };
 /** The sample pages' route names under /samples (spec §1: fed by the mocked endpoints). */

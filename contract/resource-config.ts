@@ -497,13 +497,17 @@ function defined<T extends object>(o: T): Partial<T> {
 }
 
 function fieldDefOf(f: DeclaredField): FieldDef {
-  const { name, type, required, nullable, list, sortable, filter, search, unique, min, max } = f;
+  const { name, type, required, list, sortable, filter, search, unique, min, max } = f;
+  // An optional field with no default may simply be absent, and a record answers that as null,
+  // which the update body must then accept back: such a field is nullable whatever it says.
+  const nullable = f.nullable ?? (!required && f.default === undefined ? true : undefined);
   return {
     ...defined({ required, nullable, list, sortable, filter, search, unique, min, max }),
     ...(f.default !== undefined ? { default: f.default } : {}),
     name,
     type,
     ...(f.options ? { options: f.options.map((o) => o.value) } : {}),
+    ...(type === 'json' ? { anyJson: true } : {}),
     ...(f.reference ? { reference: { ...f.reference, as: referenceLabelName(f.name) } } : {}),
   };
 }

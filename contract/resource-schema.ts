@@ -95,6 +95,7 @@ export function valueSchema(field: FieldDef, resource?: string): z.ZodType {
     case 'tags':
       return tagsSchema();
     case 'json': {
+      if (field.anyJson) return z.json();
       const shape = resource ? JSON_SCHEMAS[`${resource}.${field.name}`] : undefined;
       if (!shape) throw new Error(`json field ${resource}.${field.name} has no JSON_SCHEMAS shape`);
       return shape;

@@ -108,6 +108,11 @@ export interface FieldDef {
   readonly form?: FormControl;
   /** Unique among live rows; a duplicate answers 40000 naming the field. */
   readonly unique?: boolean;
+  /**
+   * For type 'json' in a declared resource (issue 11): any JSON value, its shape the admin's.
+   * A built-in json field has its shape in resource-schema's JSON_SCHEMAS instead.
+   */
+  readonly anyJson?: boolean;
   /** For type 'reference': the row it points at and the label answered beside it. */
   readonly reference?: ReferenceDef;
   /** Set on the label field a reference derives: the reference field's name. No column. */

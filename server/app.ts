@@ -46,7 +46,12 @@ import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
 import { ResourceStore } from './resources/store';
+import { configuredRoutes } from './resource-config/dispatch';
+import { DeclarationRegistry, watchSighup } from './resource-config/registry';
+import { ConfiguredResources } from './resource-config/served';
+import { DeclarationStore } from './resource-config/store';
 import { healthRoutes } from './routes/health';
+import { resourceConfigRoutes } from './routes/resource-config';
 import { menuRoutes } from './routes/menu';
 import { modelRoutes } from './routes/model';
 import { statisticRoutes } from './routes/statistics';
@@ -87,6 +92,10 @@ export interface BuildAppOptions {
   bodyLimits?: Partial<BodyLimits>;
   /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
   anonymousLimit?: Partial<AnonymousLimit> | false;
+  /** RESOURCES_CONFIG: a JSON or YAML file of resource declarations (issue 11). */
+  resourcesConfig?: string;
+  /** Re-read the declarations on SIGHUP while the app is open (main.ts; tests call reload). */
+  reloadOnSighup?: boolean;
   /**
    * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
    * key lives as long as the process: right for tests, wrong for a deployment.
@@ -251,16 +260,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dbHealth.set('ok');
     }
   });
+  const enforcer = await createAccessEnforcer(resources);
+  const registry = new DeclarationRegistry({
+    db: options.db,
+    ...(options.resourcesConfig ? { configPath: options.resourcesConfig } : {}),
+    builtIns: resources,
+    log: app.log,
+  });
+  await registry.reload();
+  const configured = new ConfiguredResources({
+    db: options.db,
+    registry,
+    enforcer,
+    builtIns: stores,
+    log: app.log,
+  });
+  await configured.syncAllIndexes();
+  await configured.settled();
+  if (options.reloadOnSighup) {
+    const unwatch = watchSighup(registry, app.log, () => configured.reload());
+    app.addHook('onClose', async () => unwatch());
+  }
   const ctx: AppContext = {
     db: options.db,
     ping: options.ping ?? ((ms) => pingWith(options.db, ms)),
     dbHealth,
-    enforcer: await createAccessEnforcer(resources),
+    enforcer,
     authenticate: installAuthentication(app, options.db),
     loginLimiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     resources,
     stores,
+    registry,
+    configured,
   };
 
   if (options.anonymousLimit !== false) {
@@ -285,6 +317,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crudRoutes(app, ctx, def, store);
     endpointRoutes(app, ctx, def, store, handlers[def.name] ?? {});
   }
+  resourceConfigRoutes(
+    app,
+    ctx,
+    new DeclarationStore(options.db, {
+      fileDeclarations: () => registry.fileDeclarations(),
+      builtIns: resources,
+    }),
+  );
+  // After every static route: it serves only what they leave (dispatch.ts).
+  configuredRoutes(app, ctx, configured);
   installNotFound(app, spa);
   return app;
 }

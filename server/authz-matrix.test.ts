@@ -10,11 +10,14 @@ import { RESOURCE_TABLES } from './db/resource-tables';
 import { promptCalls, prompts } from './db/schema';
 import { OPTION_LIST_PATHS } from './routes/options';
 import { MOCK_CODE } from '../mock/constants';
+import { RESOURCE_CONFIG_PATHS } from '../contract/resource-config-api';
+import { declaration } from './resource-config/test-declarations';
 import { describeBackends } from './test/backends';
 import { addUser, useTestApp } from './test/harness';
 import {
   ADMIN_ROUTES,
   ALL_ROUTES,
+  CONFIGURED_WILDCARD,
   CHANGE_PASSWORD,
   HEALTH,
   LOGIN,
@@ -390,6 +393,27 @@ describeBackends('authorization matrix', (backend) => {
       ],
       [apiPath('model', 'version', 'update')]: [{ id: 999_999, name: 'x' }, Code.NOT_FOUND],
       [apiPath('model', 'version', 'delete')]: [{ id: 999_999 }, Code.NOT_FOUND],
+      // Resource declarations (issue 11): a missing one is 40400, a bad one 40000.
+      [RESOURCE_CONFIG_PATHS.list]: [{}, Code.OK],
+      [RESOURCE_CONFIG_PATHS.detail]: [{ name: 'nope' }, Code.NOT_FOUND],
+      [RESOURCE_CONFIG_PATHS.check]: [{ declaration: {} }, Code.OK],
+      [RESOURCE_CONFIG_PATHS.create]: [{ declaration: { name: 'matrix' } }, Code.INVALID],
+      [RESOURCE_CONFIG_PATHS.update]: [
+        { name: 'nope', version: 1, declaration: declaration('nope') },
+        Code.NOT_FOUND,
+      ],
+      [RESOURCE_CONFIG_PATHS.enable]: [
+        { name: 'nope', version: 1, enabled: false },
+        Code.NOT_FOUND,
+      ],
+      [RESOURCE_CONFIG_PATHS.delete]: [
+        { name: 'nope', version: 1, confirm: 'nope' },
+        Code.NOT_FOUND,
+      ],
+      [RESOURCE_CONFIG_PATHS.history]: [{ name: 'nope' }, Code.OK],
+      [RESOURCE_CONFIG_PATHS.import]: [{ resources: [] }, Code.OK],
+      [RESOURCE_CONFIG_PATHS.export]: [{}, Code.OK],
+      [RESOURCE_CONFIG_PATHS.schema]: [{}, Code.OK],
     };
     for (const route of ADMIN_ROUTES) {
       const [body, ok] = bodies[route.url]!;
@@ -434,6 +458,13 @@ describeBackends('authorization matrix', (backend) => {
         MENU,
         'menu',
         undefined,
+        caller === 'anonymous' ? Code.TOKEN_INVALID : Code.OK,
+      );
+      await expectCode(
+        caller,
+        RESOURCE_CONFIG_PATHS.resources,
+        'configured resources',
+        {},
         caller === 'anonymous' ? Code.TOKEN_INVALID : Code.OK,
       );
       await expectCode(
@@ -484,7 +515,10 @@ describeBackends('authorization matrix', (backend) => {
     );
     const known = new Set(ALL_ROUTES.map((r) => `${r.method} ${r.url}`));
     const unknown = served.filter(
-      (r) => !known.has(`${r.method} ${r.url}`) && !r.url.startsWith(HEALTH),
+      (r) =>
+        !known.has(`${r.method} ${r.url}`) &&
+        !r.url.startsWith(HEALTH) &&
+        r.url !== CONFIGURED_WILDCARD,
     );
     expect(unknown).toEqual([]);
     for (const r of ALL_ROUTES) expect(served).toContainEqual({ method: r.method, url: r.url });

@@ -5,6 +5,8 @@ import type { LoginLimiter } from './auth/login-limiter';
 import type { Database } from './db/client';
 import type { DatabaseHealth } from './db/health';
 import type { ResourceStore } from './resources/store';
+import type { DeclarationRegistry } from './resource-config/registry';
+import type { ConfiguredResources } from './resource-config/served';
 
 /** What route modules need, built once in app.ts. */
 export interface AppContext {
@@ -18,4 +20,7 @@ export interface AppContext {
   tokenTtlMs: number;
   resources: readonly ResourceDef[];
   stores: ReadonlyMap<string, ResourceStore>;
+  /** Admin-declared resources (issue 11): their declarations, and what is served of them. */
+  registry: DeclarationRegistry;
+  configured: ConfiguredResources;
 }

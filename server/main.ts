@@ -80,6 +80,9 @@ async function main(): Promise<void> {
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mock: { delay: mockDelay },
+    // Issue 11: declarations an admin keeps in git, re-read on SIGHUP.
+    ...(env.RESOURCES_CONFIG ? { resourcesConfig: env.RESOURCES_CONFIG } : {}),
+    reloadOnSighup: true,
   });
 
   let closing = false;

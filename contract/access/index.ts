@@ -6,14 +6,21 @@ import { buildPolicy } from './policy';
 import type { Policy } from './decide';
 
 export { ACCESS_MODEL } from './model';
-export { buildPolicy } from './policy';
+export { buildPolicy, policyRules } from './policy';
 export { allowsRole, mayDo, mayOpen, type Policy } from './decide';
 
 /** Builds the enforcer for a set of resources. Call once and keep it: it is not cheap. */
-export function createAccessEnforcer(
+export async function createAccessEnforcer(
   resources: readonly ResourceDef[] = RESOURCES,
 ): Promise<Enforcer> {
-  return newEnforcer(newModelFromString(ACCESS_MODEL), new StringAdapter(buildPolicy(resources)));
+  const enforcer = await newEnforcer(
+    newModelFromString(ACCESS_MODEL),
+    new StringAdapter(buildPolicy(resources)),
+  );
+  // The policy is derived from declarations, never saved: rules added at run time (configured
+  // resources, issue 11) live in memory, which the string adapter could not store anyway.
+  enforcer.enableAutoSave(false);
+  return enforcer;
 }
 
 export async function can(

@@ -10,3 +10,12 @@ export function buildPolicy(resources: readonly ResourceDef[]): string {
   }
   return lines.join('\n');
 }
+
+/** The same rules as arrays (role, resource, action), for a running enforcer's addPolicies. */
+export function policyRules(resources: readonly ResourceDef[]): string[][] {
+  return resources.flatMap((r) =>
+    Object.entries(r.permissions).flatMap(([role, actions]) =>
+      (actions ?? []).map((action) => [role, r.name, action]),
+    ),
+  );
+}

@@ -343,10 +343,15 @@ interface FileRead {
  * logging the outcome. Returns the function that removes the handler. While installed, SIGHUP
  * no longer ends the process: that is the point.
  */
-export function watchSighup(registry: DeclarationRegistry, log: RegistryLog): () => void {
+export function watchSighup(
+  registry: DeclarationRegistry,
+  log: RegistryLog,
+  /** What a reload is; ConfiguredResources.reload also brings the indexes in line. */
+  reload: () => Promise<void> = () => registry.reload(),
+): () => void {
   const handler = () => {
     log.info({}, 'SIGHUP: reloading resource declarations');
-    registry.reload().then(
+    reload().then(
       () => {
         const issues = registry.issues();
         if (issues.length) log.warn({ issues }, 'resource declarations have issues');

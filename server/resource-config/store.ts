@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../contract/resource';
 import {
   resourceConfigSchema,
   resourceDeclarationSchema,
+  toResourceDef,
   type ResourceDeclaration,
 } from '../../contract/resource-config';
 import { RESOURCES } from '../../contract/resources';
@@ -18,6 +19,8 @@ import type { DeclarationAction } from '../db/schema/resource-declarations';
 import { AppError, conflict, invalidField, notFound, type PendingIssue } from '../http/app-error';
 import { zodIssues, type DeclarationIssue } from './file';
 import { checkEntries, type CheckEntry } from './registry';
+import { dropRows, rowProblems } from './row-checks';
+import { syncIndexes } from './row-indexes';
 
 /**
  * Serialises every write to the declarations: the checks read the whole set (names, prefixes,
@@ -114,6 +117,7 @@ export class DeclarationStore {
         throw invalidField('name', 'duplicate', { field: decl.name });
       }
       this.check(rows, rows, { changed: [{ decl, at: [] }] });
+      await refuseRowProblems(tx, undefined, decl);
       const [row] = await tx
         .insert(resourceDeclarations)
         .values({ name: decl.name, declaration: decl, enabled: decl.enabled, updatedBy: by })
@@ -140,6 +144,7 @@ export class DeclarationStore {
       if (canonical(current.declaration) === canonical(decl)) return current;
       const others = rows.filter((r) => r.name !== name);
       this.check(rows, others, { changed: [{ decl, at: [] }] });
+      await refuseRowProblems(tx, current.declaration, decl);
       return this.change(tx, current, decl, 'update', by);
     });
   }
@@ -165,10 +170,7 @@ export class DeclarationStore {
     });
   }
 
-  /**
-   * Deletes a declaration (refused while another declaration refers to it). Dropping the rows
-   * it served is the storage's part and a later slice's.
-   */
+  /** Deletes a declaration and its rows (refused while another declaration refers to it). */
   async remove(name: string, expectedVersion: number, by: string): Promise<ResourceDeclarationRow> {
     return this.write(async (tx, rows) => {
       const current = this.current(rows, name, expectedVersion);
@@ -178,6 +180,7 @@ export class DeclarationStore {
         {},
       );
       await tx.delete(resourceDeclarations).where(eq(resourceDeclarations.name, name));
+      await dropRows(tx as unknown as Database, name);
       await record(tx, {
         name,
         version: current.version,
@@ -208,6 +211,13 @@ export class DeclarationStore {
         rows.filter((r) => !named.has(r.name)),
         { changed: decls.map((decl, i) => ({ decl, at: ['resources', i] })) },
       );
+      const problems: DeclarationIssue[] = [];
+      for (const [i, decl] of decls.entries()) {
+        const before = rows.find((r) => r.name === decl.name)?.declaration;
+        const found = await rowProblems(tx as unknown as Database, before, decl);
+        problems.push(...found.map((p) => ({ ...p, path: `resources.${i}.${p.path}` })));
+      }
+      if (problems.length) throw declarationInvalid(problems);
       const out: ResourceDeclarationRow[] = [];
       for (const decl of decls) {
         const current = rows.find((r) => r.name === decl.name);
@@ -236,7 +246,19 @@ export class DeclarationStore {
         .select()
         .from(resourceDeclarations)
         .orderBy(asc(resourceDeclarations.createdAt), asc(resourceDeclarations.name));
-      return work(tx, rows);
+      const result = await work(tx, rows);
+      // The expression indexes follow in the same transaction: a unique index the rows violate
+      // fails the change instead of leaving it unenforced.
+      const stored = await tx.select().from(resourceDeclarations);
+      const decls = [...this.fileDeclarations(), ...stored.map((r) => r.declaration)];
+      const file = new Set(this.fileDeclarations().map((d) => d.name));
+      await syncIndexes(
+        tx as unknown as Database,
+        decls
+          .filter((d, i) => d.source.kind === 'database' && (i < file.size || !file.has(d.name)))
+          .map(toResourceDef),
+      );
+      return result;
     });
   }
 
@@ -329,6 +351,16 @@ export class DeclarationStore {
     });
     return row;
   }
+}
+
+/** 40000 when stored rows contradict the declaration a change would install. */
+async function refuseRowProblems(
+  tx: Tx,
+  before: ResourceDeclaration | undefined,
+  after: ResourceDeclaration,
+): Promise<void> {
+  const problems = await rowProblems(tx as unknown as Database, before, after);
+  if (problems.length) throw declarationInvalid(problems);
 }
 
 function parseOne(input: unknown): ResourceDeclaration {

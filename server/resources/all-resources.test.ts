@@ -8,11 +8,20 @@ import {
   type Role,
 } from '../../contract/resource';
 import { RESOURCES } from '../../contract/resources';
+import { resourceDeclarationSchema, toResourceDef } from '../../contract/resource-config';
+import { RESOURCE_CONFIG_PATHS } from '../../contract/resource-config-api';
+import { KNOWLEDGE } from '../resource-config/test-declarations';
 import { sampleBody } from '../db/demo/sample';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
 
 const ACCOUNT: Record<Role, string> = { admin: 'admin', user: 'user' };
+/**
+ * A resource an admin declared (issue 11), stored as documents rather than a table: the same
+ * suite must pass for it, or configured resources do not behave like built-in ones.
+ */
+const CONFIGURED = toResourceDef(resourceDeclarationSchema.parse(KNOWLEDGE));
+const ALL: readonly ResourceDef[] = [...RESOURCES, CONFIGURED];
 const reader = (def: ResourceDef) => rolesAllowed(def, 'list')[0];
 const writer = (def: ResourceDef) =>
   ROLES.find((role) =>
@@ -31,6 +40,19 @@ describeBackends('every resource', (backend) => {
   });
   const call = (def: ResourceDef, role: Role, action: string, body: unknown) =>
     t.post(apiPath(def.prefix, action), body, { token: tokens[role], lang: 'en-US' });
+  beforeAll(async () => {
+    // Declared through the admin's page, with a few rows as its "demo" data.
+    const declared = await t.post(
+      RESOURCE_CONFIG_PATHS.create,
+      { declaration: KNOWLEDGE },
+      { token: tokens.admin },
+    );
+    expect(declared.body.code, JSON.stringify(declared.body)).toBe(0);
+    for (const seed of ['x', 'y', 'z']) {
+      const res = await call(CONFIGURED, 'user', 'create', await createBody(CONFIGURED, seed));
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    }
+  });
   /**
    * Values a declaration alone cannot give: the key of a row that exists (references) and a
    * value its option list offers (optionsFrom), read from the API as the console would.
@@ -39,7 +61,7 @@ describeBackends('every resource', (backend) => {
     const out: Record<string, unknown> = {};
     for (const f of writableFields(def, mode)) {
       if (f.reference) {
-        const target = RESOURCES.find((r) => r.name === f.reference!.resource)!;
+        const target = ALL.find((r) => r.name === f.reference!.resource)!;
         const page = await call(target, role, 'page', { pageSize: 1 });
         const row = (page.body.data as { list: Record<string, unknown>[] }).list[0];
         if (row) out[f.name] = row[f.reference.key];
@@ -73,7 +95,7 @@ describeBackends('every resource', (backend) => {
     ...(await existing(def, writer(def)!, 'update')),
   });
 
-  it.each(RESOURCES.filter(reader).map((r) => [r.name, r] as const))(
+  it.each(ALL.filter(reader).map((r) => [r.name, r] as const))(
     '%s: lists its demo rows; detail answers the same row',
     async (_, def) => {
       const role = reader(def)!;
@@ -90,7 +112,7 @@ describeBackends('every resource', (backend) => {
     },
   );
 
-  it.each(RESOURCES.filter(writer).map((r) => [r.name, r] as const))(
+  it.each(ALL.filter(writer).map((r) => [r.name, r] as const))(
     '%s: create, versioned update, stale update refused, delete',
     async (_, def) => {
       const role = writer(def)!;
@@ -116,7 +138,7 @@ describeBackends('every resource', (backend) => {
     },
   );
 
-  it.each(RESOURCES.filter(writer).map((r) => [r.name, r] as const))(
+  it.each(ALL.filter(writer).map((r) => [r.name, r] as const))(
     '%s: bad input answers 40000 naming the field and writes nothing',
     async (_, def) => {
       const role = writer(def)!;

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiPath } from '../../contract/api';
 import { requirePermission } from '../auth/access';
@@ -25,13 +24,16 @@ import {
 } from '../../contract/resource-schema';
 import { allFields } from '../../contract/resource';
 import { localeOf } from '../http/locale';
-import { BEHAVIOURS } from './behaviours';
-import { CsvWriter } from './csv';
+import { BEHAVIOURS, type Behaviour } from './behaviours';
+import { CsvWriter, type CsvLabels } from './csv';
 import { JsonlWriter } from './jsonl';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
 import { omit, pick, toColumnValues, type Row } from './rows';
+import type { RecordStore } from './record-store';
 import type { ResourceStore } from './store';
+import type { Caller } from './visibility';
+import type { Locale } from '../../contract/locale';
 
 export const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
@@ -54,165 +56,210 @@ export function guarded(
   return { preValidation: checks };
 }
 
-/** Mounts page/detail/create/update/delete for one resource (DESIGN.md "Config-driven resources"). */
+/** A behaviour with its store bound: each hook replaces the store call of the same name. */
+export interface BoundBehaviour {
+  create?(values: Row, caller: Caller, scope?: string): Promise<Row>;
+  update?(id: number, version: number, values: Row, caller: Caller, unchanged: Row): Promise<Row>;
+  detail?(id: number, caller: Caller): Promise<Row>;
+  remove?(id: number, caller: Caller): Promise<{ id: number }>;
+  removeMany?(ids: readonly number[], caller: Caller): Promise<number[]>;
+}
+
+/** A built-in's behaviour (behaviours.ts) bound to its store. */
+export function bindBehaviour(behaviour: Behaviour, store: ResourceStore): BoundBehaviour {
+  const bound: BoundBehaviour = {};
+  if (behaviour.create) bound.create = behaviour.create.bind(behaviour, store);
+  if (behaviour.update) bound.update = behaviour.update.bind(behaviour, store);
+  if (behaviour.detail) bound.detail = behaviour.detail.bind(behaviour, store);
+  if (behaviour.remove) bound.remove = behaviour.remove.bind(behaviour, store);
+  if (behaviour.removeMany) bound.removeMany = behaviour.removeMany.bind(behaviour, store);
+  return bound;
+}
+
+/** One generic call of a resource: its path below the prefix, policy action, body and work. */
+export interface CrudCall {
+  readonly path: 'page' | 'detail' | 'create' | 'update' | 'delete' | 'export';
+  readonly action: Action;
+  readonly summary: string;
+  readonly body: z.ZodType;
+  /** The envelope's data; an export streams a file instead. */
+  readonly answer?: z.ZodType;
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+export interface CrudOptions {
+  behaviour?: BoundBehaviour;
+  /** Field and enum labels for CSV headers, when the resource has no locale file. */
+  labels?: (locale: Locale) => CsvLabels;
+}
+
+/**
+ * The generic calls of one resource (DESIGN.md "Config-driven resources"): page, detail,
+ * create, update, delete and export. crudRoutes mounts them for a built-in; a configured
+ * resource's calls are the same objects, reached through resource-config/dispatch.ts.
+ */
+export function crudCalls(
+  def: ResourceDef,
+  store: RecordStore,
+  options: CrudOptions = {},
+): CrudCall[] {
+  const ignored = ignoredOnUpdate(def);
+  const createOnly = createOnlyFields(def).map((f) => f.name);
+  const behaviour = options.behaviour ?? {};
+  const record = recordSchema(def);
+
+  return [
+    {
+      path: 'page',
+      action: 'list',
+      summary: `List ${def.name} records (paging, sorters, filters, keyword)`,
+      body: pageSchema(def),
+      answer: pageAnswerSchema(def),
+      handle: async (request) =>
+        success(request, await store.page(request.body as PageQuery, callerOf(request))),
+    },
+    {
+      path: 'detail',
+      action: 'show',
+      summary: `One ${def.name} record`,
+      body: idBody,
+      answer: detailSchema(def),
+      handle: async (request) => {
+        const caller = callerOf(request);
+        const { id } = request.body as { id: number };
+        return success(
+          request,
+          await (behaviour.detail ? behaviour.detail(id, caller) : store.detail(id, caller)),
+        );
+      },
+    },
+    {
+      path: 'create',
+      action: 'create',
+      summary: `Create a ${def.name} record; answers it`,
+      body: createSchema(def),
+      answer: record,
+      handle: async (request) => {
+        const body = request.body as Record<string, unknown> & { scope?: string };
+        const values = toColumnValues(def, body);
+        const caller = callerOf(request);
+        return success(
+          request,
+          await (behaviour.create
+            ? behaviour.create(values, caller, body.scope)
+            : store.create(values, caller, body.scope)),
+        );
+      },
+    },
+    {
+      path: 'update',
+      action: 'edit',
+      summary: `Update a ${def.name} record; a stale version answers 40900`,
+      body: updateSchema(def),
+      answer: record,
+      handle: async (request) => {
+        const body = request.body as Row & { id: number; version: number };
+        // A detail answer sent back: managed and derived fields are dropped, create-only ones
+        // must be unchanged (DATA-MODEL.md "round trip").
+        const sent = toColumnValues(def, body, ['id', 'version', ...ignored]);
+        const values = omit(sent, createOnly);
+        const unchanged = pick(sent, createOnly);
+        const caller = callerOf(request);
+        return success(
+          request,
+          await (behaviour.update
+            ? behaviour.update(body.id, body.version, values, caller, unchanged)
+            : store.update(body.id, body.version, values, caller, unchanged)),
+        );
+      },
+    },
+    {
+      path: 'delete',
+      action: 'delete',
+      summary:
+        `Delete a ${def.name} record${def.softDelete ? ' (soft)' : ''}, or several by ids ` +
+        '(answers the ids deleted)',
+      body: deleteSchema,
+      answer: z.union([z.object({ id: z.number().int() }), z.object({ ids: z.array(z.number()) })]),
+      handle: async (request) => {
+        const caller = callerOf(request);
+        const body = request.body as { id: number } | { ids: number[] };
+        if ('ids' in body) {
+          const ids = await (behaviour.removeMany
+            ? behaviour.removeMany(body.ids, caller)
+            : store.removeMany(body.ids, caller));
+          return success(request, { ids });
+        }
+        return success(
+          request,
+          await (behaviour.remove
+            ? behaviour.remove(body.id, caller)
+            : store.remove(body.id, caller)),
+        );
+      },
+    },
+    {
+      path: 'export',
+      action: 'list',
+      summary:
+        `Export the ${def.name} records a list query selects, streamed in batches: CSV ` +
+        '(text/csv; header row in the caller’s language) or JSONL (application/x-ndjson; ' +
+        'one record per line, keyed by field name)',
+      body: exportSchema(def),
+      handle: async (request, reply) => {
+        const { format = 'csv', ...query } = request.body as Omit<
+          PageQuery,
+          'current' | 'pageSize'
+        > & { format?: ExportFormat };
+        const declared = store.exportFields ? await store.exportFields() : allFields(def);
+        const fields = declared.filter((f) => f.name !== 'version' && f.name !== def.softDelete);
+        const locale = localeOf(request);
+        const writer =
+          format === 'jsonl'
+            ? new JsonlWriter(fields)
+            : new CsvWriter(def, fields, locale, options.labels?.(locale));
+        const batches = store.batches(query, callerOf(request));
+        // The first batch runs before the answer starts, so a bad query still gets an envelope.
+        const first = await batches.next();
+        const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+        const type = format === 'jsonl' ? 'application/x-ndjson' : 'text/csv';
+        void reply
+          .header('content-type', `${type}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${format}"`);
+        async function* lines() {
+          yield writer.header();
+          if (first.done) return;
+          yield writer.rows(first.value);
+          for await (const rows of batches) yield writer.rows(rows);
+        }
+        // A stream is sent as is; the envelope type of the route does not describe it.
+        return reply.send(Readable.from(lines()) as never);
+      },
+    },
+  ];
+}
+
+/** Mounts page/detail/create/update/delete/export for one built-in resource. */
 export function crudRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   def: ResourceDef,
   store: ResourceStore,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const base = apiPath(def.prefix);
-  const record = recordSchema(def);
-  const ignored = ignoredOnUpdate(def);
-  const createOnly = createOnlyFields(def).map((f) => f.name);
-  const behaviour = BEHAVIOURS[def.name] ?? {};
-  const docs = (summary: string) => ({ tags: [def.name], summary, security: [{ bearer: [] }] });
-
-  r.post(`${base}/page`, {
-    ...guarded(ctx, def, 'list'),
-    schema: {
-      ...docs(`List ${def.name} records (paging, sorters, filters, keyword)`),
-      body: pageSchema(def),
-      response: { 200: envelopeOf(pageAnswerSchema(def)), ...errors },
-    },
-    handler: async (request) =>
-      success(request, await store.page(request.body as PageQuery, callerOf(request))),
-  });
-
-  r.post(`${base}/detail`, {
-    ...guarded(ctx, def, 'show'),
-    schema: {
-      ...docs(`One ${def.name} record`),
-      body: idBody,
-      response: { 200: envelopeOf(detailSchema(def)), ...errors },
-    },
-    handler: async (request) => {
-      const caller = callerOf(request);
-      const id = request.body.id;
-      return success(
-        request,
-        await (behaviour.detail ? behaviour.detail(store, id, caller) : store.detail(id, caller)),
-      );
-    },
-  });
-
-  r.post(`${base}/create`, {
-    ...guarded(ctx, def, 'create'),
-    schema: {
-      ...docs(`Create a ${def.name} record; answers it`),
-      body: createSchema(def),
-      response: { 200: envelopeOf(record), ...errors },
-    },
-    handler: async (request) => {
-      const body = request.body as Record<string, unknown> & { scope?: string };
-      const values = toColumnValues(def, body);
-      const caller = callerOf(request);
-      return success(
-        request,
-        await (behaviour.create
-          ? behaviour.create(store, values, caller, body.scope)
-          : store.create(values, caller, body.scope)),
-      );
-    },
-  });
-
-  r.post(`${base}/update`, {
-    ...guarded(ctx, def, 'edit'),
-    schema: {
-      ...docs(`Update a ${def.name} record; a stale version answers 40900`),
-      body: updateSchema(def),
-      response: { 200: envelopeOf(record), ...errors },
-    },
-    handler: async (request) => {
-      const body = request.body as Row & { id: number; version: number };
-      // A detail answer sent back: managed and derived fields are dropped, create-only ones
-      // must be unchanged (DATA-MODEL.md "round trip").
-      const sent = toColumnValues(def, body, ['id', 'version', ...ignored]);
-      const values = omit(sent, createOnly);
-      const unchanged = pick(sent, createOnly);
-      const caller = callerOf(request);
-      return success(
-        request,
-        await (behaviour.update
-          ? behaviour.update(store, body.id, body.version, values, caller, unchanged)
-          : store.update(body.id, body.version, values, caller, unchanged)),
-      );
-    },
-  });
-
-  r.post(`${base}/delete`, {
-    ...guarded(ctx, def, 'delete'),
-    schema: {
-      ...docs(
-        `Delete a ${def.name} record${def.softDelete ? ' (soft)' : ''}, or several by ids ` +
-          '(answers the ids deleted)',
-      ),
-      body: deleteSchema,
-      response: {
-        200: envelopeOf(
-          z.union([z.object({ id: z.number().int() }), z.object({ ids: z.array(z.number()) })]),
-        ),
-        ...errors,
+  const behaviour = bindBehaviour(BEHAVIOURS[def.name] ?? {}, store);
+  for (const call of crudCalls(def, store, { behaviour })) {
+    // The zod schemas validate as on every route; the calls read their bodies as validated.
+    app.post(`${base}/${call.path}`, {
+      ...guarded(ctx, def, call.action),
+      schema: {
+        tags: [def.name],
+        summary: call.summary,
+        security: [{ bearer: [] }],
+        body: call.body,
+        response: call.answer ? { 200: envelopeOf(call.answer), ...errors } : { ...errors },
       },
-    },
-    handler: async (request) => {
-      const caller = callerOf(request);
-      const body = request.body as { id: number } | { ids: number[] };
-      if ('ids' in body) {
-        const ids = await (behaviour.removeMany
-          ? behaviour.removeMany(store, body.ids, caller)
-          : store.removeMany(body.ids, caller));
-        return success(request, { ids });
-      }
-      return success(
-        request,
-        await (behaviour.remove
-          ? behaviour.remove(store, body.id, caller)
-          : store.remove(body.id, caller)),
-      );
-    },
-  });
-
-  r.post(`${base}/export`, {
-    ...guarded(ctx, def, 'list'),
-    schema: {
-      ...docs(
-        `Export the ${def.name} records a list query selects, streamed in batches: CSV ` +
-          '(text/csv; header row in the caller’s language) or JSONL (application/x-ndjson; ' +
-          'one record per line, keyed by field name)',
-      ),
-      body: exportSchema(def),
-      response: { ...errors },
-    },
-    handler: async (request, reply) => {
-      const { format = 'csv', ...query } = request.body as Omit<
-        PageQuery,
-        'current' | 'pageSize'
-      > & { format?: ExportFormat };
-      const fields = allFields(def).filter(
-        (f) => f.name !== 'version' && f.name !== def.softDelete,
-      );
-      const writer =
-        format === 'jsonl'
-          ? new JsonlWriter(fields)
-          : new CsvWriter(def, fields, localeOf(request));
-      const batches = store.batches(query, callerOf(request));
-      // The first batch runs before the answer starts, so a bad query still gets an envelope.
-      const first = await batches.next();
-      const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-      const type = format === 'jsonl' ? 'application/x-ndjson' : 'text/csv';
-      void reply
-        .header('content-type', `${type}; charset=utf-8`)
-        .header('content-disposition', `attachment; filename="${def.name}-${stamp}.${format}"`);
-      async function* lines() {
-        yield writer.header();
-        if (first.done) return;
-        yield writer.rows(first.value);
-        for await (const rows of batches) yield writer.rows(rows);
-      }
-      // A stream is sent as is; the envelope type of the route does not describe it.
-      return reply.send(Readable.from(lines()) as never);
-    },
-  });
+      handler: call.handle,
+    });
+  }
 }

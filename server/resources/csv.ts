@@ -3,24 +3,24 @@ import type { FieldDef, ResourceDef } from '../../contract/resource';
 import type { Locale } from '../../contract/locale';
 import type { Row } from './rows';
 
-type Labels = {
+export type CsvLabels = {
   fields?: Record<string, string>;
   enums?: Record<string, Record<string, string>>;
 };
 
-const cache = new Map<string, Labels>();
+const cache = new Map<string, CsvLabels>();
 
 /**
  * The console's own field and enum labels (src/locales), so an exported file reads like the
  * list it came from. A resource without a locale file falls back to field names.
  */
-function labelsOf(resource: string, locale: Locale): Labels {
+function labelsOf(resource: string, locale: Locale): CsvLabels {
   const key = `${locale}/${resource}`;
   let labels = cache.get(key);
   if (!labels) {
     try {
       const url = new URL(`../../src/locales/${locale}/${resource}.json`, import.meta.url);
-      labels = JSON.parse(readFileSync(url, 'utf8')) as Labels;
+      labels = JSON.parse(readFileSync(url, 'utf8')) as CsvLabels;
     } catch {
       labels = {};
     }
@@ -38,7 +38,7 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function text(field: FieldDef, value: unknown, labels: Labels): string {
+function text(field: FieldDef, value: unknown, labels: CsvLabels): string {
   if (value === null || value === undefined) return '';
   if (field.type === 'enum') return labels.enums?.[field.name]?.[String(value)] ?? String(value);
   if (field.type === 'tags' && Array.isArray(value)) return value.join('; ');
@@ -58,14 +58,16 @@ function text(field: FieldDef, value: unknown, labels: Labels): string {
 
 /** Writes a resource's rows as CSV lines: the header once, then any number of batches. */
 export class CsvWriter {
-  private readonly labels: Labels;
+  private readonly labels: CsvLabels;
 
   constructor(
     private readonly def: ResourceDef,
     private readonly fields: readonly FieldDef[],
     locale: Locale,
+    /** A configured resource's labels (its declaration); built-ins read their locale file. */
+    labels?: CsvLabels,
   ) {
-    this.labels = labelsOf(def.name, locale);
+    this.labels = labels ?? labelsOf(def.name, locale);
   }
 
   /** The header line, with a BOM so spreadsheet programs read UTF-8 (Chinese) correctly. */

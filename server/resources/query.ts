@@ -12,6 +12,8 @@ import {
   lte,
   ne,
   or,
+  Column,
+  is,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -25,29 +27,38 @@ import {
 import type { PageQuery } from '../../contract/resource-schema';
 import { invalidField } from '../http/app-error';
 
-type Columns = Record<string, PgColumn>;
+/**
+ * What a field is read as: a table's column, or an expression (a configured resource's value in
+ * its JSON document, server/resource-config/row-expressions.ts).
+ */
+export type FieldSql = PgColumn | SQL;
+type Columns = Readonly<Record<string, FieldSql>>;
 
 /** `%` and `_` in user text are literal characters, not wildcards (backslash is PG's escape). */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function columnOf(columns: Columns, field: string): PgColumn {
+/**
+ * Typed as SQL for drizzle's operators, whose overloads take a column or an expression but not
+ * the union; they tell the two apart at run time (a column still encodes its values).
+ */
+function columnOf(columns: Columns, field: string): SQL {
   const column = columns[field];
   if (!column) throw new Error(`no column for field ${field}`);
-  return column;
+  return column as SQL;
 }
 
 function scalar(field: FieldDef, value: unknown): unknown {
   return field.type === 'datetime' && typeof value === 'string' ? new Date(value) : value;
 }
 
-function textOf(field: FieldDef, column: PgColumn): PgColumn | SQL {
+function textOf(field: FieldDef, column: FieldSql): FieldSql {
   return field.type === 'string' || field.type === 'text' ? column : sql`${column}::text`;
 }
 
 /** A tags filter: eq = has the label, ne = has not, in = has any of them. */
-function tagsCondition(column: PgColumn, operator: string, value: unknown, at: string): SQL {
+function tagsCondition(column: FieldSql, operator: string, value: unknown, at: string): SQL {
   const labels = (Array.isArray(value) ? value : [value]).map(String);
   const array = sql`${sql.param(labels)}::text[]`;
   switch (operator) {
@@ -125,7 +136,7 @@ export function whereOf(
 
 interface SortKey {
   field: FieldDef;
-  column: PgColumn;
+  column: SQL;
   order: SortOrder;
 }
 
@@ -187,7 +198,11 @@ export function afterKey(
       sql`, `,
     );
     const vals = sql.join(
-      keys.map((k) => sql`${sql.param(last[k.field.name], k.column)}`),
+      // A column encodes the value as it stores it (a Date); an expression takes it as given.
+      keys.map((k) => {
+        const value = last[k.field.name];
+        return is(k.column, Column) ? sql`${sql.param(value, k.column)}` : sql`${sql.param(value)}`;
+      }),
       sql`, `,
     );
     return direction === 'desc' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;

@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
 import { afterKey, orderOf, whereOf } from './query';
+import type { RecordStore, ReferenceTarget } from './record-store';
 import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
 import { visibleTo, type Caller, type StoreLookup } from './visibility';
 
@@ -17,7 +18,7 @@ const MAX_INT4 = 2_147_483_647;
  * Reads and writes one resource's table by its contract declaration. Field names are Drizzle
  * property names, so any table whose properties match its resource works without code.
  */
-export class ResourceStore {
+export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
 
   constructor(
@@ -86,6 +87,16 @@ export class ResourceStore {
       out[f.reference.as] = sql`(${label})`.as(f.reference.as);
     }
     return out;
+  }
+
+  /** ReferenceTarget: the label of the row whose `key` is `value`, for a configured resource. */
+  referenceLabel(key: string, label: string, value: SQL, caller: Caller): SQL {
+    const query = this.db
+      .select({ label: this.col(label) })
+      .from(this.table)
+      .where(and(eq(this.col(key), value), this.visibleWhere(caller)))
+      .limit(1);
+    return sql`(${query})`;
   }
 
   private get hasReferences(): boolean {

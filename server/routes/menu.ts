@@ -13,8 +13,16 @@ const menuItem = z.looseObject({ name: z.string(), path: z.string() });
 
 /** The server menu (spec §4 "menu from server"), for the caller's role from the token. */
 export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const routes = routesFor(ctx.resources);
   const policy = policyOf(ctx.enforcer);
+  // Configured resources come and go (issue 11): the tree is rebuilt when they change.
+  let cached = { stamp: '', routes: routesFor(ctx.resources) };
+  const routes = () => {
+    const stamp = ctx.configured.stamp();
+    if (stamp !== cached.stamp) {
+      cached = { stamp, routes: routesFor([...ctx.resources, ...ctx.configured.defs()]) };
+    }
+    return cached.routes;
+  };
   app.withTypeProvider<ZodTypeProvider>().post('/api/user/menu', {
     preValidation: ctx.authenticate,
     schema: {
@@ -23,7 +31,9 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
       security: [{ bearer: [] }],
       response: { 200: envelopeOf(z.array(menuItem)), '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
-    handler: async (request) =>
-      success(request, menuForRole(callerOf(request).role, policy, routes)),
+    handler: async (request) => {
+      await ctx.configured.settled();
+      return success(request, menuForRole(callerOf(request).role, policy, routes()));
+    },
   });
 }

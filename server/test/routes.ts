@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { apiPath, endpointPath } from '../../contract/api';
+import { API_PREFIX, apiPath, endpointPath } from '../../contract/api';
+import { declarationBodies, RESOURCE_CONFIG_PATHS } from '../../contract/resource-config-api';
 import {
   changePasswordBody,
   loginBody,
@@ -119,14 +120,33 @@ export const ADMIN_ROUTES: RouteEntry[] = (
     [apiPath('model', 'version', 'create'), modelVersionCreateBody],
     [apiPath('model', 'version', 'update'), modelVersionUpdateBody],
     [apiPath('model', 'version', 'delete'), modelVersionDeleteBody],
+    ...(['list', 'detail', 'check', 'create', 'update', 'enable', 'delete'] as const).map(
+      (call) => [RESOURCE_CONFIG_PATHS[call], declarationBodies[call]] as const,
+    ),
+    ...(['history', 'import', 'export', 'schema'] as const).map(
+      (call) => [RESOURCE_CONFIG_PATHS[call], declarationBodies[call]] as const,
+    ),
   ] as const
 ).map(([url, body]) => ({ method: 'POST', url, body, access: ADMIN }));
+
+/**
+ * The one route configured resources' calls arrive by (resource-config/dispatch.ts). It is not
+ * a call of its own: what it serves changes with the declarations, and configured.test.ts and
+ * the shared CRUD suite (all-resources.test.ts) put those calls through their paces.
+ */
+export const CONFIGURED_WILDCARD = `${API_PREFIX}/*`;
 
 export const USER_ROUTES: RouteEntry[] = [
   { method: 'POST', url: LOGIN, body: loginBody, access: { kind: 'public' } },
   { method: 'POST', url: USER_DETAIL, body: userDetailBody, access: { kind: 'signed-in' } },
   { method: 'POST', url: LOGOUT, access: { kind: 'signed-in' } },
   { method: 'POST', url: MENU, access: { kind: 'signed-in' } },
+  {
+    method: 'POST',
+    url: RESOURCE_CONFIG_PATHS.resources,
+    body: declarationBodies.resources,
+    access: { kind: 'signed-in' },
+  },
   { method: 'POST', url: MODEL_VERSIONS, body: modelVersionBody, access: { kind: 'signed-in' } },
   {
     method: 'POST',

@@ -19,3 +19,4 @@ export {
   type ResourceDeclarationHistoryRow,
   type ResourceDeclarationRow,
 } from './resource-declarations';
+export { resourceRows, type ResourceRowsRow } from './resource-rows';

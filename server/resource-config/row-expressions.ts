@@ -1,0 +1,58 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FieldDef } from '../../contract/resource';
+import { FIELD_NAME_RE } from '../../contract/resource-config';
+
+/**
+ * A declared field's value inside `resource_rows.doc`, typed so SQL compares and sorts it as a
+ * column of that type would be. Queries and expression indexes use the same text (the planner
+ * matches an index by its expression), so both come from here. Field names are identifiers
+ * (FIELD_NAME_RE), checked again before they are written into SQL.
+ *
+ * No expression can fail on a stored value: a cast runs only when the JSON type fits, anything
+ * else reads as NULL. Live rows always fit their declaration (a change they violate is refused,
+ * row-checks.ts), but a deleted row keeps what it held, and a query may evaluate an expression
+ * on a row before its `is_del` test drops it.
+ */
+export function valueExpression(field: FieldDef, doc = 'doc'): string {
+  if (!FIELD_NAME_RE.test(field.name)) throw new Error(`not a field name: ${field.name}`);
+  const json = `(${doc} -> '${field.name}')`;
+  const text = `(${doc} ->> '${field.name}')`;
+  const when = (type: string, cast: string) =>
+    `(CASE WHEN jsonb_typeof${json} = '${type}' THEN ${cast} END)`;
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      return when('number', `${text}::numeric`);
+    case 'enum':
+      return field.options?.every((o) => typeof o === 'number')
+        ? when('number', `${text}::numeric`)
+        : text;
+    case 'boolean':
+      return when('boolean', `${text}::boolean`);
+    case 'datetime':
+      return `resource_ts${text}`;
+    case 'tags':
+      return `resource_tags${json}`;
+    case 'json':
+      return json;
+    case 'reference':
+      // An id key is compared with the target's integer id, whose index then serves the lookup;
+      // bigint, so no stored number can overflow the cast.
+      return field.reference?.key === 'id'
+        ? `(CASE WHEN ${text} ~ '^[0-9]{1,18}$' THEN ${text}::bigint END)`
+        : text;
+    default:
+      return text;
+  }
+}
+
+/** valueExpression as a query fragment, qualified by the table (or alias) it reads. */
+export function valueSql(field: FieldDef, table = 'resource_rows'): SQL {
+  return sql.raw(valueExpression(field, `"${table}"."doc"`));
+}
+
+/** A resource name as an SQL string literal: names are kebab-case, checked again here. */
+export function resourceLiteral(name: string): string {
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(name)) throw new Error(`not a resource name: ${name}`);
+  return `'${name}'`;
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FieldDef, ResourceDef } from '../../contract/resource';
+import type { Database } from '../db/client';
+import { resourceLiteral, valueExpression } from './row-expressions';
+
+/**
+ * The expression indexes of configured resources' rows (issue 11): partial indexes on
+ * `resource_rows`, one set per resource, so a declaration costs no table and no migration.
+ * - a unique field: a unique index over its live rows (the duplicate check itself);
+ * - a sorted or filtered field, and the default sort: a B-tree on (value, id), which serves
+ *   both the order and the page's tie-break; a filtered tags field: a GIN index.
+ * Names are `rr_` and a hash of the definition, so a changed definition is a new index and the
+ * old one is dropped: syncIndexes compares names only.
+ */
+export interface IndexSpec {
+  readonly name: string;
+  readonly resource: string;
+  readonly field: string;
+  readonly unique: boolean;
+  readonly create: string;
+}
+
+const PREFIX = 'rr_';
+
+function spec(resource: string, field: FieldDef, kind: 'unique' | 'btree' | 'gin'): IndexSpec {
+  const expression = valueExpression(field);
+  const where = `WHERE resource = ${resourceLiteral(resource)} AND is_del = 0`;
+  const body =
+    kind === 'unique'
+      ? `resource_rows (${expression}) ${where}`
+      : kind === 'gin'
+        ? `resource_rows USING gin (${expression}) ${where}`
+        : `resource_rows (${expression}, id) ${where}`;
+  const name = PREFIX + createHash('sha1').update(`${kind} ${body}`).digest('hex').slice(0, 24);
+  return {
+    name,
+    resource,
+    field: field.name,
+    unique: kind === 'unique',
+    create: `CREATE ${kind === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON ${body}`,
+  };
+}
+
+/** The name of a unique field's index: a violation names it as its constraint. */
+export function uniqueIndexName(resource: string, field: FieldDef): string {
+  return spec(resource, field, 'unique').name;
+}
+
+/** The indexes one configured resource's rows need. */
+export function indexSpecsOf(def: ResourceDef): IndexSpec[] {
+  const out: IndexSpec[] = [];
+  const system = new Set(['id', 'version', 'createdAt', 'updatedAt']);
+  for (const f of def.fields) {
+    if (system.has(f.name) || f.type === 'json') continue;
+    if (f.unique) out.push(spec(def.name, f, 'unique'));
+    const sorted = f.sortable || def.defaultSort?.field === f.name;
+    if (f.type === 'tags') {
+      if (f.filter) out.push(spec(def.name, f, 'gin'));
+    } else if (sorted || f.filter) {
+      out.push(spec(def.name, f, 'btree'));
+    }
+  }
+  return out;
+}
+
+/** The `rr_` indexes that exist now. */
+export async function existingIndexes(db: Database): Promise<Set<string>> {
+  const result = (await db.execute(
+    sql`select indexname from pg_indexes
+        where schemaname = current_schema() and tablename = 'resource_rows'
+          and indexname like 'rr\\_%'`,
+  )) as unknown as { rows: { indexname: string }[] };
+  return new Set(result.rows.map((r) => r.indexname));
+}
+
+/**
+ * Makes the `rr_` indexes exactly those the given resources need: creates the missing ones and
+ * drops the rest. Run inside the transaction of a declaration change, so a unique index that
+ * existing rows violate fails the change (the caller counts the offenders first, for the
+ * message). Answers what it created and dropped.
+ */
+export async function syncIndexes(
+  db: Database,
+  defs: readonly ResourceDef[],
+): Promise<{ created: string[]; dropped: string[] }> {
+  const wanted = new Map<string, IndexSpec>();
+  for (const def of defs) for (const s of indexSpecsOf(def)) wanted.set(s.name, s);
+  const existing = await existingIndexes(db);
+  const dropped = [...existing].filter((name) => !wanted.has(name));
+  const created = [...wanted.values()].filter((s) => !existing.has(s.name));
+  for (const name of dropped) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}"`));
+  for (const s of created) await db.execute(sql.raw(s.create));
+  return { created: created.map((s) => s.name), dropped };
+}
