@@ -1,8 +1,8 @@
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RouteNode } from '../contract/menu';
-import { resourceByName } from '../contract/resources';
+import type { ResourceDef } from '../contract/resource';
 import { createAccessControlProvider } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { createAuthProvider } from './providers/auth';
@@ -10,7 +10,9 @@ import { createDataProvider } from './providers/data';
 import { i18n } from './providers/i18n';
 import { reactQueryOptions } from './providers/query-options';
 import { createI18nProvider, notificationProvider } from './providers/refine-bridges';
+import { registryStore, resourceByName } from './resources/registry';
 import { LEAF_ROUTES } from './routes/table';
+import { useStore } from './stores/create-store';
 
 const dataProvider = createDataProvider(http);
 const authProvider = createAuthProvider(authActions);
@@ -22,10 +24,13 @@ const i18nProvider = createI18nProvider(i18n);
  * `prompt:public`), with the paths of its list, show and create pages, so refine's navigation
  * helpers and buttons lead where the console's own do. Detail pages take `?id=`.
  */
-export function refineResources(routes: readonly RouteNode[] = LEAF_ROUTES): ResourceProps[] {
+export function refineResources(
+  routes: readonly RouteNode[] = LEAF_ROUTES,
+  defOf: (name: string) => ResourceDef | undefined = resourceByName,
+): ResourceProps[] {
   const byIdentity = new Map<string, ResourceProps>();
   for (const route of routes) {
-    const def = route.resource ? resourceByName(route.resource) : undefined;
+    const def = route.resource ? defOf(route.resource) : undefined;
     if (!def || !route.view || route.view === 'page') continue;
     const identifier = route.scope ? `${def.name}:${route.scope}` : def.name;
     const entry = byIdentity.get(identifier) ?? {
@@ -40,13 +45,17 @@ export function refineResources(routes: readonly RouteNode[] = LEAF_ROUTES): Res
   return [...byIdentity.values()];
 }
 
-const resources = refineResources();
-
 /**
  * refine and its providers. Only logged-in pages use refine's data hooks, so this sits inside
  * the lazily loaded shell and the login page never downloads it.
  */
 export function RefineRoot({ children }: { children: ReactNode }) {
+  // Declared resources come and go with the registry (issue 11), without a reload.
+  const registry = useStore(registryStore);
+  const resources = useMemo(
+    () => refineResources(LEAF_ROUTES, (name) => registry.resources.find((r) => r.name === name)),
+    [registry],
+  );
   return (
     <Refine
       dataProvider={dataProvider}

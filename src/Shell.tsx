@@ -9,7 +9,9 @@ import { Lazy, Loading } from './layout/Lazy';
 import { loadPolicy, usePolicy } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { bindModal, bindNotification } from './providers/feedback';
+import { refreshRegistry } from './providers/resource-registry';
 import { getUserIdCookie, isLoggedIn } from './providers/session';
+import { registryStatus, registryStore } from './resources/registry';
 import { navigationGuard, permissionGuard, type Target } from './routes/guards';
 import { isWindowPath, routeByPath } from './routes/table';
 import { fetchServerMenu, serverMenuStatus } from './settings/server-menu';
@@ -75,6 +77,10 @@ function GuardedShell() {
   const target: Target = { path, search: location.search, route: routeByPath(path) };
   const loggedIn = isLoggedIn();
   const policy = usePolicy();
+  // Re-render when declared resources come or go: routeByPath reads the rebuilt route table.
+  useStore(registryStore);
+  const registry = useStore(registryStatus);
+  const registryPending = registry === 'idle' || registry === 'loading';
 
   const nav = navigationGuard(target, loggedIn);
   // A stored session without a role (older storage, another tab) gets its role from the id.
@@ -102,6 +108,19 @@ function GuardedShell() {
   }, [loggedIn]);
 
   useEffect(() => {
+    // At login and on start with a session: the declared resources join the built-ins.
+    if (loggedIn) void refreshRegistry(http);
+  }, [loggedIn]);
+
+  useEffect(() => {
+    // A refreshed server menu may name resources declared since: the registry follows (an
+    // unchanged stamp rebuilds nothing). The first load is the effect above's.
+    if (loggedIn && settings.serverMenu.length > 0 && registryStatus.get() === 'ready') {
+      void refreshRegistry(http);
+    }
+  }, [loggedIn, settings.serverMenu]);
+
+  useEffect(() => {
     // After a reload the navbar and profile need the account's detail, not only login-config.
     if (loggedIn) void authActions.restoreUser();
   }, [loggedIn]);
@@ -120,7 +139,7 @@ function GuardedShell() {
     !isWindowPath(path) &&
     perm?.kind !== 'redirect' &&
     perm?.kind !== 'fetchMenu' &&
-    !(loggedIn && !policy);
+    !(loggedIn && (!policy || registryPending));
   // Set while rendering (React's pattern for state derived from earlier renders).
   if (showsLayout && !layoutShown) setLayoutShown(true);
 
@@ -133,8 +152,9 @@ function GuardedShell() {
     );
   }
   if (perm?.kind === 'redirect') return <Navigate to={perm.to} replace />;
-  // Until the policy is here nothing can be offered or refused: the progress bar shows.
-  if (loggedIn && !policy) return <Loading />;
+  // Until the policy and the declared resources are here nothing can be offered or refused
+  // (a declared resource's page would be not-found): the progress bar shows.
+  if (loggedIn && (!policy || registryPending)) return <Loading />;
   // While the server menu loads, only the progress bar shows (no spinner, spec §2).
   if (perm?.kind === 'fetchMenu') return <Loading />;
   const extra = target.route ? null : extraPage(path);

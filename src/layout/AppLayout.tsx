@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { RouteNode } from '../../contract/menu';
 import { usePolicy } from '../providers/access-control';
+import { registryStore } from '../resources/registry';
 import { progressDone, progressStart } from '../routes/progress';
 import { emitRouteChange } from '../routes/route-listener';
-import { ROUTE_TREE, siblingOf } from '../routes/table';
+import { ROUTE_TREE, routeTreeOf, siblingOf } from '../routes/table';
 import { settingsStore, patchSettings } from '../settings/store';
 import { useStore } from '../stores/create-store';
 import { roleStore } from '../stores/role';
@@ -48,12 +49,23 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const policy = usePolicy();
+  // The route tree follows the declared resources (routes/table.ts rebuilds it on a change).
+  const registry = useStore(registryStore);
   // The server's menu once it is here; until then, and when it could not be fetched, the
   // role's own menu, so the sider is never left empty.
   const fromServer = settings.menuFromServer && settings.serverMenu.length > 0;
   const menu = useMemo(
-    () => (policy ? visibleMenu(role, policy, fromServer, settings.serverMenu) : []),
-    [role, policy, fromServer, settings.serverMenu],
+    () =>
+      policy
+        ? visibleMenu(
+            role,
+            policy,
+            fromServer,
+            settings.serverMenu,
+            routeTreeOf(registry.resources),
+          )
+        : [],
+    [role, policy, fromServer, settings.serverMenu, registry],
   );
 
   useEffect(() => trackRoutes(), []);

@@ -9,8 +9,9 @@ export function visibleMenu(
   policy: Policy,
   menuFromServer: boolean,
   serverMenu: readonly RouteNode[],
+  tree: readonly RouteNode[] = ROUTE_TREE,
 ): RouteNode[] {
-  const source = menuFromServer ? [...serverMenu] : menuForRole(role, policy, ROUTE_TREE);
+  const source = menuFromServer ? [...serverMenu] : menuForRole(role, policy, tree);
   return source
     .filter((n) => !n.hidden)
     .map((n) => (n.children ? { ...n, children: n.children.filter((c) => !c.hidden) } : n))

@@ -1,7 +1,8 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { mayDo, type Policy } from '../../contract/access/decide';
 import type { RouteNode } from '../../contract/menu';
-import { ACTIONS, type Action, type Role } from '../../contract/resource';
+import { ACTIONS, type Action, type ResourceDef, type Role } from '../../contract/resource';
+import { registryStore } from '../resources/registry';
 import { LEAF_ROUTES } from '../routes/table';
 import { createStore, useStore } from '../stores/create-store';
 import { getRole } from './session';
@@ -12,17 +13,26 @@ import { getRole } from './session';
  */
 export const policyStore = createStore<Policy | null>(null);
 
-let loading: Promise<Policy> | null = null;
+let latest: { resources: readonly ResourceDef[]; policy: Promise<Policy> } | null = null;
 
-/** Loads the one enforcer of the page (once) and publishes it as the policy. */
-export function loadPolicy(): Promise<Policy> {
-  loading ??= import('./access-enforcer')
-    .then((m) => m.loadPolicy())
-    .then((policy) => {
-      policyStore.set(() => policy);
-      return policy;
+/**
+ * Loads the enforcer of a resource list (by default the registry's, built-ins plus declared
+ * ones) and publishes it as the policy. One enforcer per list, built once: asking again for the
+ * same list shares it. Only the latest list's policy is published, so a slow build for an older
+ * list cannot replace a newer one.
+ */
+export function loadPolicy(
+  resources: readonly ResourceDef[] = registryStore.get().resources,
+): Promise<Policy> {
+  if (latest?.resources === resources) return latest.policy;
+  const policy: Promise<Policy> = import('./access-enforcer')
+    .then((m) => m.loadPolicy(resources))
+    .then((built) => {
+      if (latest?.policy === policy) policyStore.set(() => built);
+      return built;
     });
-  return loading;
+  latest = { resources, policy };
+  return policy;
 }
 
 export function usePolicy(): Policy | null {
@@ -42,14 +52,15 @@ export function policyAction(action: string): Action | null {
 export function createAccessControlProvider(
   policy: () => Promise<Policy> = loadPolicy,
   role: () => string | null = getRole,
-  routes: readonly RouteNode[] = LEAF_ROUTES,
+  // A getter: the route table grows and shrinks with the declared resources.
+  routes: () => readonly RouteNode[] = () => LEAF_ROUTES,
 ): AccessControlProvider {
   return {
     async can({ resource, action }) {
       const r = role();
       const a = policyAction(action);
       if ((r !== 'user' && r !== 'admin') || !resource || !a) return { can: false };
-      const allowed = mayDo(await policy(), r as Role, resource, a, routes);
+      const allowed = mayDo(await policy(), r as Role, resource, a, routes());
       return allowed ? { can: true } : { can: false, reason: 'buttons.notAccessTitle' };
     },
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

@@ -10,7 +10,7 @@ import type { AxiosInstance } from 'axios';
 import type { Envelope } from '../../contract/envelope';
 import { FILTER_OPERATORS, type FilterOperator } from '../../contract/resource';
 import { API_PREFIX } from '../../contract/api';
-import { resourceByName } from '../../contract/resources';
+import { resourceByName } from '../resources/registry';
 import { ApiError } from './http';
 
 /** Filters on this field name travel as the list's free-text `keyword`. */

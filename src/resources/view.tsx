@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { mayDo, mayOpen } from '../../contract/access/decide';
 import type { RouteNode } from '../../contract/menu';
 import type { Action, ResourceDef, ViewKind } from '../../contract/resource';
-import { resourceByName } from '../../contract/resources';
+import { resourceByName } from './registry';
 import { usePolicy } from '../providers/access-control';
 import { LEAF_ROUTES, siblingOf } from '../routes/table';
 import { useStore } from '../stores/create-store';

@@ -11,6 +11,7 @@ const OWN_PAGES: Readonly<Record<string, Page>> = {
   'dashboard.workplace': lazy(() => import('../pages/workplace/WorkplacePage')),
   'system.users': lazy(() => import('../pages/users/UsersPage')),
   'system.model-versions': lazy(() => import('../pages/model-versions/ModelVersionsPage')),
+  'system.resource-config': lazy(() => import('../pages/resource-config/ResourceConfigPage')),
   // The sample pages of spec §1 (hidden routes; the workplace links to them).
   'samples.content-analysis': lazy(() => import('../pages/samples/analysis/ContentAnalysisPage')),
   'samples.policy-list': lazy(() => import('../pages/samples/policy/PolicyListPage')),

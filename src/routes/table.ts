@@ -1,8 +1,28 @@
 import { flattenRoutes, routesFor, type RouteNode } from '../../contract/menu';
+import { registryStore, type Registry } from '../resources/registry';
 
-/** The client's copy of the route tree, built once from the contract. */
-export const ROUTE_TREE: readonly RouteNode[] = routesFor();
-export const LEAF_ROUTES: readonly RouteNode[] = flattenRoutes(ROUTE_TREE);
+/**
+ * The client's copy of the route tree, from the registry (built-ins and declared resources).
+ * Live bindings: they are rebuilt when the registry changes, and every importer reads the
+ * current tree. This module subscribes when it is first evaluated, before any component does,
+ * so a component re-rendering on a registry change already sees the new tree.
+ */
+export let ROUTE_TREE: readonly RouteNode[] = routesFor(registryStore.get().resources);
+export let LEAF_ROUTES: readonly RouteNode[] = flattenRoutes(ROUTE_TREE);
+
+let builtFrom = registryStore.get().resources;
+registryStore.subscribe(() => {
+  const { resources } = registryStore.get();
+  if (resources === builtFrom) return;
+  builtFrom = resources;
+  ROUTE_TREE = routesFor(resources);
+  LEAF_ROUTES = flattenRoutes(ROUTE_TREE);
+});
+
+/** The route tree of a registry's resource list (the current tree when it is that list's). */
+export function routeTreeOf(resources: Registry['resources']): readonly RouteNode[] {
+  return resources === builtFrom ? ROUTE_TREE : routesFor(resources);
+}
 
 export const HOME_ROUTE = 'dashboard.workplace';
 export const HOME_PATH = '/dashboard/workplace';

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
-import { resourceByName } from '../../../contract/resources';
+import { resourceByName } from '../../resources/registry';
 import { KEYWORD_FIELD } from '../../providers/data';
 import { useAccess } from '../../resources/view';
 import { enumLabel, fieldLabel, referenceOf } from './field-format';
