@@ -28,6 +28,7 @@ describe('httpStatusFor', () => {
       TOO_MANY: 429,
       INTERNAL: 500,
       UNAVAILABLE: 503,
+      BAD_GATEWAY: 502,
       TOKEN_INVALID: 401,
       SESSION_ENDED: 401,
       TOKEN_EXPIRED: 401,
@@ -44,7 +45,7 @@ describe('httpStatusFor', () => {
 });
 
 describe('the code catalogue', () => {
-  it('has the values of DESIGN.md, plus 50300 for an unreachable database (issue 7)', () => {
+  it('has the values of DESIGN.md, plus 50300 for an unreachable database (issue 7) and 50200 for a failing REST source (issue 11)', () => {
     expect(Code).toEqual({
       OK: 0,
       LEGACY_OK: 20000,
@@ -55,6 +56,7 @@ describe('the code catalogue', () => {
       TOO_MANY: 42900,
       INTERNAL: 50000,
       UNAVAILABLE: 50300,
+      BAD_GATEWAY: 50200,
       TOKEN_INVALID: 50008,
       SESSION_ENDED: 50012,
       TOKEN_EXPIRED: 50014,

@@ -15,6 +15,8 @@ export const Code = {
   INTERNAL: 50000,
   /** The database cannot be reached for now; the answer carries Retry-After. */
   UNAVAILABLE: 50300,
+  /** An external service a configured resource lives in failed or did not answer in time. */
+  BAD_GATEWAY: 50200,
   TOKEN_INVALID: 50008,
   SESSION_ENDED: 50012,
   TOKEN_EXPIRED: 50014,
@@ -68,6 +70,8 @@ export function httpStatusFor(code: number): number {
       return 429;
     case Code.UNAVAILABLE:
       return 503;
+    case Code.BAD_GATEWAY:
+      return 502;
     default:
       return 500;
   }

@@ -30,6 +30,13 @@ export const RESOURCE_CONFIG_PATHS = {
   schema: apiPath('meta', 'declaration', 'schema'),
 } as const;
 
+/**
+ * Where the console reaches a REST-sourced resource (@refinedev/simple-rest's apiUrl): the
+ * server forwards `<this>/<name>[/<id>]` to the declared service (server/resource-config/
+ * rest-proxy.ts).
+ */
+export const REST_PROXY_PREFIX = apiPath('meta', 'rest');
+
 /** Where a declaration comes from: the RESOURCES_CONFIG file (read-only) or the admin page. */
 export type DeclarationOrigin = 'file' | 'page';
 

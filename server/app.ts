@@ -47,6 +47,7 @@ import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
 import { ResourceStore } from './resources/store';
 import { configuredRoutes } from './resource-config/dispatch';
+import { restProxyRoutes } from './resource-config/rest-proxy';
 import { DeclarationRegistry, watchSighup } from './resource-config/registry';
 import { ConfiguredResources } from './resource-config/served';
 import { DeclarationStore } from './resource-config/store';
@@ -325,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       builtIns: resources,
     }),
   );
+  restProxyRoutes(app, ctx, configured);
   // After every static route: it serves only what they leave (dispatch.ts).
   configuredRoutes(app, ctx, configured);
   installNotFound(app, spa);

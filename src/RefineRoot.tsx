@@ -1,8 +1,10 @@
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
+import simpleRest from '@refinedev/simple-rest';
 import { useMemo, type ReactNode } from 'react';
 import type { RouteNode } from '../contract/menu';
 import type { ResourceDef } from '../contract/resource';
+import { REST_PROXY_PREFIX } from '../contract/resource-config-api';
 import { createAccessControlProvider } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { createAuthProvider } from './providers/auth';
@@ -14,7 +16,15 @@ import { registryStore, resourceByName } from './resources/registry';
 import { LEAF_ROUTES } from './routes/table';
 import { useStore } from './stores/create-store';
 
-const dataProvider = createDataProvider(http);
+/**
+ * The console's own API, and (issue 11) refine's json-server provider for resources declared
+ * with a REST source, through the server's proxy (which adds the service's tokens). Both use
+ * the one http client: the caller's token, language and error toasts.
+ */
+const dataProvider = {
+  default: createDataProvider(http),
+  rest: simpleRest(REST_PROXY_PREFIX, http),
+};
 const authProvider = createAuthProvider(authActions);
 const accessControlProvider = createAccessControlProvider();
 const i18nProvider = createI18nProvider(i18n);
@@ -27,6 +37,8 @@ const i18nProvider = createI18nProvider(i18n);
 export function refineResources(
   routes: readonly RouteNode[] = LEAF_ROUTES,
   defOf: (name: string) => ResourceDef | undefined = resourceByName,
+  /** Resources whose rows live in a REST service (they use the 'rest' data provider). */
+  rest: ReadonlySet<string> = new Set(),
 ): ResourceProps[] {
   const byIdentity = new Map<string, ResourceProps>();
   for (const route of routes) {
@@ -36,7 +48,12 @@ export function refineResources(
     const entry = byIdentity.get(identifier) ?? {
       name: def.name,
       identifier,
-      meta: { prefix: def.prefix, label: `${def.name}.titles.list`, scope: route.scope },
+      meta: {
+        prefix: def.prefix,
+        label: `${def.name}.titles.list`,
+        scope: route.scope,
+        ...(rest.has(def.name) ? { dataProviderName: 'rest' } : {}),
+      },
     };
     const path =
       route.view === 'show' || route.view === 'edit' ? `${route.path}?id=:id` : route.path;
@@ -53,7 +70,12 @@ export function RefineRoot({ children }: { children: ReactNode }) {
   // Declared resources come and go with the registry (issue 11), without a reload.
   const registry = useStore(registryStore);
   const resources = useMemo(
-    () => refineResources(LEAF_ROUTES, (name) => registry.resources.find((r) => r.name === name)),
+    () =>
+      refineResources(
+        LEAF_ROUTES,
+        (name) => registry.resources.find((r) => r.name === name),
+        new Set(registry.served.filter((s) => s.source === 'rest').map((s) => s.name)),
+      ),
     [registry],
   );
   return (

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, apiPath, endpointPath } from '../../contract/api';
-import { declarationBodies, RESOURCE_CONFIG_PATHS } from '../../contract/resource-config-api';
+import {
+  declarationBodies,
+  RESOURCE_CONFIG_PATHS,
+  REST_PROXY_PREFIX,
+} from '../../contract/resource-config-api';
 import {
   changePasswordBody,
   loginBody,
@@ -130,11 +134,16 @@ export const ADMIN_ROUTES: RouteEntry[] = (
 ).map(([url, body]) => ({ method: 'POST', url, body, access: ADMIN }));
 
 /**
- * The one route configured resources' calls arrive by (resource-config/dispatch.ts). It is not
- * a call of its own: what it serves changes with the declarations, and configured.test.ts and
+ * The routes configured resources' calls arrive by (resource-config/dispatch.ts). They are not
+ * calls of their own: what they serve changes with the declarations, and configured.test.ts and
  * the shared CRUD suite (all-resources.test.ts) put those calls through their paces.
  */
-export const CONFIGURED_WILDCARD = `${API_PREFIX}/*`;
+export const CONFIGURED_ROUTES: readonly string[] = [
+  `${API_PREFIX}/*`,
+  // REST-sourced resources' proxy (rest-proxy.ts; rest-proxy.test.ts covers its access rules).
+  `${REST_PROXY_PREFIX}/:name`,
+  `${REST_PROXY_PREFIX}/:name/:id`,
+];
 
 export const USER_ROUTES: RouteEntry[] = [
   { method: 'POST', url: LOGIN, body: loginBody, access: { kind: 'public' } },

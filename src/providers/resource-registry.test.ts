@@ -123,6 +123,12 @@ describe('refreshRegistry', () => {
         meta: expect.objectContaining({ prefix: 'knowledge' }),
       }),
     );
+    // A resource in a REST service reads and writes through refine's simple-rest provider.
+    const restOnes = refineResources(undefined, undefined, new Set(['knowledge']));
+    expect(restOnes.find((r) => r.name === 'knowledge')?.meta?.dataProviderName).toBe('rest');
+    expect(refineResources().find((r) => r.name === 'knowledge')?.meta).not.toHaveProperty(
+      'dataProviderName',
+    );
     // The policy: the user may do what the declaration grants, the admin nothing.
     const policy = policyStore.get();
     expect(policy?.('user', 'knowledge', 'delete')).toBe(true);
