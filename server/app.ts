@@ -98,6 +98,11 @@ export interface BuildAppOptions {
   /** Re-read the declarations on SIGHUP while the app is open (main.ts; tests call reload). */
   reloadOnSighup?: boolean;
   /**
+   * Re-read the page's declarations this often (ms), so a change made through another server
+   * on the same PostgreSQL is served here too; off unless given (main.ts sets it).
+   */
+  declarationPollMs?: number;
+  /**
    * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
    * key lives as long as the process: right for tests, wrong for a deployment.
    */
@@ -278,6 +283,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await configured.syncAllIndexes();
   await configured.settled();
+  if (options.declarationPollMs) {
+    const timer = setInterval(() => {
+      registry.reloadPage().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'resource declarations could not be re-read');
+      });
+    }, options.declarationPollMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   if (options.reloadOnSighup) {
     const unwatch = watchSighup(registry, app.log, () => configured.reload());
     app.addHook('onClose', async () => unwatch());

@@ -83,6 +83,8 @@ async function main(): Promise<void> {
     // Issue 11: declarations an admin keeps in git, re-read on SIGHUP.
     ...(env.RESOURCES_CONFIG ? { resourcesConfig: env.RESOURCES_CONFIG } : {}),
     reloadOnSighup: true,
+    // Several servers on one PostgreSQL see each other's page declarations within this.
+    declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
   });
 
   let closing = false;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { apiPath } from '../../contract/api';
 import { RESOURCE_CONFIG_PATHS, type DeclarationList } from '../../contract/resource-config-api';
+import { buildApp } from '../app';
 import { describeBackends } from '../test/backends';
 import { useTestApp, type Answer } from '../test/harness';
 import { declaration, KNOWLEDGE, labels, type Input } from './test-declarations';
@@ -390,5 +391,35 @@ describeBackends('a configured resource from RESOURCES_CONFIG', (backend) => {
         40400,
       ),
     );
+  });
+});
+
+describeBackends('configured resources across servers on one database', (backend) => {
+  const t = useTestApp(backend);
+
+  it('a second server serves a declaration made through the first within its poll', async () => {
+    const second = await buildApp({ db: t.db, declarationPollMs: 50 });
+    try {
+      await second.ready();
+      const admin = await t.login('admin');
+      const user = await t.login('user');
+      const created = await t.post(
+        RESOURCE_CONFIG_PATHS.create,
+        { declaration: declaration('glossary') },
+        { token: admin },
+      );
+      expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+      await vi.waitFor(async () => {
+        const res = await second.inject({
+          method: 'POST',
+          url: apiPath('glossary', 'page'),
+          headers: { authorization: `Bearer ${user}` },
+          payload: {},
+        });
+        expect((res.json() as { code: number }).code).toBe(0);
+      });
+    } finally {
+      await second.close();
+    }
   });
 });
