@@ -84,6 +84,8 @@ export interface E2E {
   readonly pageErrors: readonly string[];
   /** Another fresh context (e.g. a second user), closed with the test. */
   newContext(): Promise<BrowserContext>;
+  /** Restarts the file's server on the same port and data (see ServerHandle.restart). */
+  restartServer(): Promise<void>;
 }
 
 export interface E2EOptions {
@@ -175,6 +177,9 @@ export function useE2E(options: E2EOptions = {}): E2E {
       const c = await makeContext();
       extra.push(c);
       return c;
+    },
+    restartServer() {
+      return need(server, 'server').restart();
     },
   };
 }

@@ -16,6 +16,11 @@ const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS) || 60_000;
 export interface ServerHandle {
   baseURL: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server (SIGTERM, as an operator would) and starts it again on the same port and
+   * data directory; resolves once it answers /api/health. For tests of what survives a restart.
+   */
+  restart(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -96,36 +101,53 @@ export async function startServer(): Promise<ServerHandle> {
   }
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const cleanup = async () => {
-    stopping = true;
+  const stopChild = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const done = await Promise.race([exited(child).then(() => true), sleep(15_000)]);
       if (!done) child.kill('SIGKILL');
     }
+  };
+  const cleanup = async () => {
+    stopping = true;
+    await stopChild();
     rmSync(tempDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await cleanup();
-      throw new Error(`e2e server exited with ${child.exitCode}.\nstderr:\n${stderr}\n${stdout}`);
+  const waitForHealth = async () => {
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) {
+        await cleanup();
+        throw new Error(`e2e server exited with ${child.exitCode}.\nstderr:\n${stderr}\n${stdout}`);
+      }
+      try {
+        const res = await fetch(`${baseURL}/api/health`);
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await cleanup();
+        console.error(`[e2e] server stderr:\n${stderr}`);
+        throw new Error(`e2e server did not answer /api/health within ${HEALTH_TIMEOUT_MS} ms`);
+      }
+      await sleep(200);
     }
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await cleanup();
-      console.error(`[e2e] server stderr:\n${stderr}`);
-      throw new Error(`e2e server did not answer /api/health within ${HEALTH_TIMEOUT_MS} ms`);
-    }
-    await sleep(200);
-  }
-  ready = true;
+    ready = true;
+  };
 
-  return { baseURL, stop: cleanup };
+  await waitForHealth();
+
+  const restart = async () => {
+    // The exit handler must not take this planned stop for a crash and respawn on its own.
+    ready = false;
+    const old = child;
+    await stopChild();
+    await exited(old);
+    child = spawnServer();
+    await waitForHealth();
+  };
+
+  return { baseURL, stop: cleanup, restart };
 }
