@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { apiPath } from '../contract/api';
 import { RESOURCE_CONFIG_PATHS } from '../contract/resource-config-api';
 import { buildApp } from '../server/app';
+import { adminQuery } from '../server/db/admin-query';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 
@@ -56,16 +56,6 @@ const DECLARATION = {
   ],
 };
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const quantile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
@@ -73,7 +63,7 @@ const dataDir = BASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-confi
 const dbName = `console_bench_configured_${process.pid}_${randomBytes(3).toString('hex')}`;
 let databaseUrl: string | undefined;
 if (BASE_URL) {
-  await adminQuery(`create database "${dbName}"`);
+  await adminQuery(BASE_URL, `create database "${dbName}"`);
   const url = new URL(BASE_URL);
   url.pathname = `/${dbName}`;
   databaseUrl = url.toString();
@@ -193,5 +183,5 @@ try {
   await database.close();
 } finally {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (BASE_URL) await adminQuery(`drop database if exists "${dbName}" with (force)`);
+  if (BASE_URL) await adminQuery(BASE_URL, `drop database if exists "${dbName}" with (force)`);
 }

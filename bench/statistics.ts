@@ -16,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { apiPath } from '../contract/api';
 import {
   addDays,
@@ -26,6 +25,7 @@ import {
   type StatisticQueryInput,
 } from '../contract/statistics';
 import { buildApp } from '../server/app';
+import { adminQuery } from '../server/db/admin-query';
 import { openDatabase } from '../server/db/client';
 import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
 import { hashPassword } from '../server/auth/password';
@@ -67,16 +67,6 @@ const load = () =>
     .join(' / ')} (1 / 5 / 15 min)`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const seconds = (since: number) => (performance.now() - since) / 1000;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---- data shape -----------------------------------------------------------------------------
 
@@ -267,7 +257,7 @@ const KEEP = args.keep || args['load-only'] || REUSE !== undefined;
 const dbName = REUSE ?? `console_bench_stats_${process.pid}_${randomBytes(3).toString('hex')}`;
 const url = new URL(BASE_URL);
 url.pathname = `/${dbName}`;
-if (REUSE === undefined) await adminQuery(`create database "${dbName}"`);
+if (REUSE === undefined) await adminQuery(BASE_URL, `create database "${dbName}"`);
 let failed = false;
 try {
   // Batches of half a million rows with their triggers run for minutes on a busy machine: far
@@ -544,6 +534,6 @@ try {
   }
 } finally {
   if (KEEP) console.log(`\nkept: ${url.toString()}`);
-  else await adminQuery(`drop database if exists "${dbName}" with (force)`);
+  else await adminQuery(BASE_URL, `drop database if exists "${dbName}" with (force)`);
 }
 process.exit(failed ? 1 : 0);

@@ -10,11 +10,10 @@ import { databaseErrorOf } from '../http/pg-errors';
 import { afterKey, orderOf, whereOf, type FieldSql } from '../resources/query';
 import { toRecord, withDefaults, type Row } from '../resources/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/record-store';
+import { refuseChanges, storable } from '../resources/store';
 import type { Caller } from '../resources/visibility';
 import { uniqueIndexName } from './row-indexes';
 import { resourceLiteral, valueSql } from './row-expressions';
-
-const MAX_INT4 = 2_147_483_647;
 
 /** The columns every configured resource's rows have, as fields read them. */
 const SYSTEM_SQL: Record<string, FieldSql> = {
@@ -231,12 +230,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
   ): Promise<Row> {
     if (!storable(id)) throw notFound();
     if (Object.keys(unchanged).length) {
-      const stored = await this.detail(id, caller);
-      for (const [field, value] of Object.entries(unchanged)) {
-        if (JSON.stringify(stored[field]) !== JSON.stringify(value)) {
-          throw invalidField(field, 'immutable', { field });
-        }
-      }
+      refuseChanges(this.def, await this.detail(id, caller), unchanged);
     }
     const patch = this.document(values);
     const rows = await this.guard(() =>
@@ -297,8 +291,4 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
       throw invalidField(field?.name ?? 'value', 'duplicate', { field: field?.name ?? 'value' });
     }
   }
-}
-
-function storable(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= MAX_INT4;
 }

@@ -217,13 +217,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   ): Promise<Row> {
     if (!storable(id)) throw notFound();
     if (Object.keys(unchanged).length) {
-      const stored = await this.detail(id, caller);
-      for (const [field, value] of Object.entries(unchanged)) {
-        const def = this.def.fields.find((f) => f.name === field);
-        if (!sameValue(def, stored[field], value)) {
-          throw invalidField(field, 'immutable', { field });
-        }
-      }
+      refuseChanges(this.def, await this.detail(id, caller), unchanged);
     }
     const where = and(this.live(id, caller), eq(this.col('version'), version));
     const [row] = await this.write(where, values);
@@ -304,6 +298,16 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   }
 }
 
+/** 40000 `immutable` naming the first create-only field whose sent value differs from `stored`. */
+export function refuseChanges(def: ResourceDef, stored: Row, unchanged: Row): void {
+  for (const [field, value] of Object.entries(unchanged)) {
+    const declared = def.fields.find((f) => f.name === field);
+    if (!sameValue(declared, stored[field], value)) {
+      throw invalidField(field, 'immutable', { field });
+    }
+  }
+}
+
 /** Equality of a stored value and a body value: datetimes as instants, json structurally. */
 function sameValue(field: FieldDef | undefined, stored: unknown, sent: unknown): boolean {
   if (stored === sent) return true;
@@ -328,6 +332,7 @@ function canonical(value: unknown): string {
   );
 }
 
-function storable(id: number): boolean {
+/** Whether an id can name a row at all (a positive int4); others are 40400 without a query. */
+export function storable(id: number): boolean {
   return Number.isSafeInteger(id) && id > 0 && id <= MAX_INT4;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, it } from 'vitest';
+import { adminQuery } from '../db/admin-query';
 import { openDatabase, type DatabaseKind, type OpenedDatabase } from '../db/client';
 
 /** A database the server suite runs against: PGlite always, PostgreSQL when configured. */
@@ -50,15 +50,5 @@ async function openThrowawayPostgres(baseUrl: string): Promise<OpenedDatabase> {
   } catch (error) {
     await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
     throw error;
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }
