@@ -6,7 +6,11 @@ import {
   resourceDeclarationSchema,
   toResourceDef,
 } from '../../contract/resource-config';
-import { RESOURCE_CONFIG_PATHS, type ServedResource } from '../../contract/resource-config-api';
+import {
+  RESOURCE_CONFIG_PATHS,
+  REST_PROXY_PREFIX,
+  type ServedResource,
+} from '../../contract/resource-config-api';
 import { RESOURCES } from '../../contract/resources';
 import { loadPolicy } from '../providers/access-control';
 import { http } from '../providers/api';
@@ -102,5 +106,37 @@ describe('a declared resource in the console (no reload)', () => {
     );
     // The column header comes from the declaration's field label.
     expect(screen.getAllByText('Title').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /export/i })).toBeTruthy();
+  });
+});
+
+describe('a declared resource in a REST service', () => {
+  it('lists through the simple-rest provider and the server proxy, without export or bulk calls', async () => {
+    seen = installFakeServer(http, (req) => {
+      if (req.url === RESOURCE_CONFIG_PATHS.resources) {
+        return {
+          body: envelope(0, { resources: [{ ...KNOWLEDGE, source: 'rest' }], stamp: 's2' }),
+        };
+      }
+      // json-server's shape: a bare array (the total would be in X-Total-Count).
+      if (req.method === 'get' && req.url.startsWith(`${REST_PROXY_PREFIX}/knowledge?`)) {
+        return { body: [{ id: 9, title: 'Served by the upstream' }] };
+      }
+      return { status: 404, body: envelope(40400, null, 'no route') };
+    });
+    render(
+      <MemoryRouter initialEntries={['/knowledge/list']}>
+        <Shell />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText('Served by the upstream', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    const list = seen.find((r) => r.url.startsWith(`${REST_PROXY_PREFIX}/knowledge?`));
+    expect(list?.url).toContain('_start=0');
+    // The caller's token goes to the console's server, which adds the upstream's own.
+    expect(list?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(seen.some((r) => r.url.includes('/api/manage/v1/knowledge/'))).toBe(false);
+    expect(screen.queryByRole('button', { name: /export/i })).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { roleStore } from '../../stores/role';
 import { BulkBar, bulkKinds } from './bulk-actions';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { ExportButton } from './export-button';
+import { servedByName } from '../../resources/registry';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
@@ -98,7 +99,10 @@ export function ResourceListPage({
   const canEdit = can('edit') && inlineEdit;
   const canDelete = can('delete');
   const role = useStore(roleStore);
-  const bulk = bulkKinds(def, can, role);
+  // A resource in a REST service (issue 11) has refine's json-server calls only: no export,
+  // no bulk calls (those are the console API's).
+  const external = servedByName(def.name)?.source === 'rest';
+  const bulk = external ? [] : bulkKinds(def, can, role);
   const { hidden: hiddenColumns, setHidden: setHiddenColumns } = useHiddenColumns(route.name);
 
   const { tableProps, filters, setFilters, sorters, currentPage, pageSize, tableQuery } = useTable({
@@ -199,7 +203,7 @@ export function ResourceListPage({
             />
           </Tooltip>
           <ColumnSettings columns={choosable} hidden={hiddenColumns} onChange={setHiddenColumns} />
-          {can('list') && (
+          {can('list') && !external && (
             <ExportButton def={def} sorters={sorters} filters={filters} scope={scope} />
           )}
           {canCreate && (
