@@ -23,6 +23,7 @@ import {
   STATISTIC_CALLS,
   type SceneListAnswer,
   type StatisticQueryInput,
+  todayIn,
 } from '../contract/statistics';
 import { buildApp } from '../server/app';
 import { adminQuery } from '../server/db/admin-query';
@@ -31,7 +32,6 @@ import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
 import { hashPassword } from '../server/auth/password';
 import { modelVersions, scenes, users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
-import { todayIn } from '../server/statistics/rollup-query';
 
 const { values: args } = parseArgs({
   options: {

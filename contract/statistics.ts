@@ -51,6 +51,20 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Today's date in a zone, YYYY-MM-DD: statistics count days in the platform's zone, not the
+ * browser's or the server's.
+ */
+export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
 const dateText = z.string().refine(isCalendarDate, { params: { key: 'badDate' } });
 const code = z.string().trim().min(1).max(64);
 

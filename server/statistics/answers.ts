@@ -9,13 +9,13 @@ import {
   type StatisticQuery,
   type TokensAnswer,
   type UsageTotals,
+  todayIn,
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import {
   distinctUsers,
   roundCost,
   sceneInfo,
-  todayIn,
   usage,
   type MeasureKey,
   type UsageRow,

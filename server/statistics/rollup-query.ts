@@ -380,14 +380,3 @@ export async function sceneInfo(
     ]),
   );
 }
-
-/** Today's date in a zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}

@@ -16,7 +16,8 @@ import { modelVersionPrices, modelVersions, promptCalls, records, scenes } from 
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
 import { cost as costOf, sceneList, sceneSeries } from './answers';
-import { rangeMask, todayIn, wholeMonths } from './rollup-query';
+import { todayIn } from '../../contract/statistics';
+import { rangeMask, wholeMonths } from './rollup-query';
 
 /**
  * The statistics calls against hand-computed fixtures (issue 10). Fixtures live in 2020, where

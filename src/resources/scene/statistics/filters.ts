@@ -5,6 +5,7 @@ import {
   GRANULARITIES,
   isCalendarDate,
   MAX_RANGE_DAYS,
+  todayIn,
   type Granularity,
   type StatisticQueryInput,
 } from '../../../../contract/statistics';
@@ -43,20 +44,8 @@ export interface StatisticFilters {
   granularity: Granularity;
 }
 
-// The workplace and the tests take it from here, beside the presets that use it.
-export { addDays };
-
-/** Today's date in a zone (the statistics count days in the platform's zone, not the browser's). */
-export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+// The workplace and the tests take them from here, beside the presets that use them.
+export { addDays, todayIn };
 
 /** The dates a preset covers, ending today. */
 export function presetRange(preset: Preset, today: string): { startDate: string; endDate: string } {
