@@ -508,7 +508,16 @@ describe('localeTextsOf', () => {
   });
 
   it('words menus and titles from the label', () => {
-    expect(texts['zh-CN'].menu).toEqual({ title: '知识库', list: '知识库', detail: '知识库' });
+    expect(texts['zh-CN'].menu).toEqual({
+      title: '知识库',
+      list: '知识库列表',
+      detail: '知识库详情',
+    });
+    expect(texts['en-US'].menu).toEqual({
+      title: 'Knowledge base',
+      list: 'Knowledge base',
+      detail: 'Knowledge base detail',
+    });
     expect(texts['zh-CN'].titles).toEqual({
       list: '知识库列表',
       show: '知识库详情',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale';
+import { message, type MessageKey } from './messages';
 import {
   ACTIONS,
   allFields,
@@ -27,10 +28,42 @@ import { urlString, valueSchema, visibleString } from './resource-schema';
  * same generic code as the built-in ones.
  */
 
-/** One problem with a declaration; the same shape as a zod issue's path and message. */
+type Params = Record<string, string | number>;
+
+/**
+ * One problem with a declaration: a zod issue's path and message, plus its message key and
+ * parameters so a caller can word it in any locale. `message` is the en-US wording of the key.
+ */
 export interface ConfigIssue {
   readonly path: (string | number)[];
+  readonly key: MessageKey;
+  readonly params?: Params;
   readonly message: string;
+}
+
+function configIssue(path: (string | number)[], key: MessageKey, params?: Params): ConfigIssue {
+  return { path, key, ...(params ? { params } : {}), message: message('en-US', key, params) };
+}
+
+/**
+ * A refinement's options: an English message, and the key and parameters in `params`, which is
+ * where server/http/issues.ts (and the admin page) read a custom issue's key to translate it.
+ * No parameter may be called `key`.
+ */
+function problem(key: MessageKey, params?: Params): { message: string; params: Params } {
+  return { message: message('en-US', key, params), params: { key, ...params } };
+}
+
+/**
+ * A string matching `re`, refused with a custom issue naming `key` rather than zod's generic
+ * "invalid string" (whose text cannot be translated by key). The pattern is kept as metadata so
+ * the JSON Schema still publishes it, as `.regex` did.
+ */
+function matching(re: RegExp, key: MessageKey) {
+  return z
+    .string()
+    .refine((s) => re.test(s), problem(key))
+    .meta({ pattern: re.source });
 }
 
 /** The field types a declaration may use: every machinery type but `secret` (no UI for keys). */
@@ -124,26 +157,20 @@ export const labelsSchema = z.strictObject({
   'en-US': labelText,
 } satisfies Record<Locale, z.ZodType>);
 
-const kebabName = z
-  .string()
-  .min(2)
-  .max(40)
-  .regex(RESOURCE_NAME_RE, { message: 'use kebab-case: a-z, digits and single hyphens' });
-const resourceName = kebabName.refine((n) => !DECLARATION_RESERVED_NAMES.includes(n), {
-  message: 'this name is reserved by the console',
-});
-const identifier = z
-  .string()
-  .regex(FIELD_NAME_RE, { message: 'use a camelCase identifier of at most 40 characters' });
-const fieldName = identifier.refine((n) => !RESERVED_FIELD_NAMES.includes(n), {
-  message: 'this field name is reserved (system and storage columns)',
-});
+const kebabName = matching(RESOURCE_NAME_RE, 'declKebabCase').min(2).max(40);
+const resourceName = kebabName.refine(
+  (n) => !DECLARATION_RESERVED_NAMES.includes(n),
+  problem('declReservedName'),
+);
+const identifier = matching(FIELD_NAME_RE, 'declCamelCase');
+const fieldName = identifier.refine(
+  (n) => !RESERVED_FIELD_NAMES.includes(n),
+  problem('declReservedFieldName'),
+);
 
 const optionSchema = z.strictObject({
   value: z.union([
-    z.string().regex(OPTION_VALUE_RE, {
-      message: 'letters, digits, "_" and "-", at most 64 characters',
-    }),
+    matching(OPTION_VALUE_RE, 'declOptionValue'),
     z.number().int().min(SMALLINT.min).max(SMALLINT.max),
   ]),
   labels: labelsSchema,
@@ -176,7 +203,7 @@ export type DeclaredField = z.output<typeof fieldSchema>;
 
 const actionsSchema = z
   .array(z.enum(ACTIONS))
-  .refine((a) => new Set(a).size === a.length, { message: 'an action is listed twice' });
+  .refine((a) => new Set(a).size === a.length, problem('declActionTwice'));
 
 const sourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('database') }),
@@ -184,8 +211,11 @@ const sourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('rest'),
     url: urlString(),
     headers: z
-      .record(z.string().regex(HEADER_NAME_RE), z.string().regex(HEADER_VALUE_RE))
-      .refine((h) => Object.keys(h).length <= 20, { message: 'at most 20 headers' })
+      .record(
+        matching(HEADER_NAME_RE, 'declHeaderName'),
+        matching(HEADER_VALUE_RE, 'declHeaderValue'),
+      )
+      .refine((h) => Object.keys(h).length <= 20, problem('declTooManyHeaders'))
       .optional(),
     timeoutMs: z.number().int().min(100).max(60_000).optional(),
   }),
@@ -194,13 +224,9 @@ const sourceSchema = z.discriminatedUnion('kind', [
 const declarationObject = z.strictObject({
   name: resourceName,
   labels: labelsSchema,
-  prefix: z
-    .string()
+  prefix: matching(PREFIX_RE, 'declPrefixFormat')
     .max(80)
-    .regex(PREFIX_RE, { message: 'one to three kebab-case segments separated by "/"' })
-    .refine((p) => !RESERVED_NAMES.includes(p.split('/')[0] ?? ''), {
-      message: "the prefix's first segment is one of the API's own call groups",
-    })
+    .refine((p) => !RESERVED_NAMES.includes(p.split('/')[0] ?? ''), problem('declReservedPrefix'))
     .describe('Endpoint prefix below the API prefix; defaults to the name.')
     .optional(),
   enabled: z.boolean().default(true),
@@ -218,10 +244,7 @@ const declarationObject = z.strictObject({
         .describe('Menu group (first path segment); defaults to the name.')
         .optional(),
       order: z.number().int().min(0).max(99).optional(),
-      icon: z
-        .string()
-        .regex(ICON_RE, { message: 'an antd icon name, e.g. BookOutlined' })
-        .optional(),
+      icon: matching(ICON_RE, 'declIconName').optional(),
     })
     .optional(),
   defaultSort: z.strictObject({ field: identifier, order: z.enum(['asc', 'desc']) }).optional(),
@@ -252,62 +275,57 @@ export function referenceLabelName(fieldName: string): string {
 /** The rules one declaration must keep that span several keys; paths are the declaration's. */
 function declarationIssues(decl: DeclarationObject): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+  const add = (path: (string | number)[], key: MessageKey, params?: Params) =>
+    issues.push(configIssue(path, key, params));
 
   const actions = Object.values(decl.permissions).reduce((n, a) => n + (a?.length ?? 0), 0);
-  if (actions === 0) add(['permissions'], 'grant at least one action to some role');
+  if (actions === 0) add(['permissions'], 'declNoActions');
 
   const seen = new Set<string>();
   decl.fields.forEach((f, i) => {
     const at = (...keys: (string | number)[]) => ['fields', i, ...keys];
     const before = issues.length;
-    if (seen.has(f.name)) add(at('name'), `field ${f.name} is declared twice`);
+    if (seen.has(f.name)) add(at('name'), 'declFieldTwice', { field: f.name });
     seen.add(f.name);
 
-    if (f.type === 'enum' && !f.options) add(at('options'), 'an enum field needs options');
-    if (f.type !== 'enum' && f.options) add(at('options'), 'only an enum field has options');
+    if (f.type === 'enum' && !f.options) add(at('options'), 'declEnumNeedsOptions');
+    if (f.type !== 'enum' && f.options) add(at('options'), 'declOptionsNotEnum');
     const values = new Set<string | number>();
     f.options?.forEach((o, j) => {
-      if (values.has(o.value)) add(at('options', j, 'value'), `option ${o.value} is listed twice`);
+      if (values.has(o.value))
+        add(at('options', j, 'value'), 'declOptionTwice', { value: o.value });
       values.add(o.value);
       // The column is smallint or varchar (resource-table.ts): one type for all options.
       if (typeof o.value !== typeof f.options?.[0]?.value) {
-        add(at('options', j, 'value'), 'options are all strings or all numbers');
+        add(at('options', j, 'value'), 'declOptionTypesMixed');
       }
     });
 
-    if (f.type === 'reference' && !f.reference) {
-      add(at('reference'), 'a reference field names the resource it points at');
-    }
-    if (f.type !== 'reference' && f.reference) {
-      add(at('reference'), 'only a reference field names a reference');
-    }
+    if (f.type === 'reference' && !f.reference) add(at('reference'), 'declReferenceNeedsTarget');
+    if (f.type !== 'reference' && f.reference) add(at('reference'), 'declReferenceNotReference');
     if (f.reference?.resource === decl.name) {
-      add(at('reference', 'resource'), 'a field cannot refer to its own resource');
+      add(at('reference', 'resource'), 'declSelfReference');
     }
 
     if (f.sortable && UNSORTABLE_TYPES.has(f.type)) {
-      add(at('sortable'), `a ${f.type} field cannot be sorted`);
+      add(at('sortable'), 'declUnsortable', { type: f.type });
     }
     if (f.filter && !FILTER_TYPES[f.filter].has(f.type)) {
-      add(at('filter'), `a ${f.type} field cannot have a ${f.filter} filter`);
+      add(at('filter'), 'declBadFilter', { type: f.type, filter: f.filter });
     }
 
-    boundsIssues(f).forEach((b) => add(at(...b.path), b.message));
+    boundsIssues(f).forEach((b) => add(at(...b.path), b.key, b.params));
     // The default is checked against the field as declared, so only once the rest holds.
     if (issues.length === before) {
       const problem = defaultProblem(f, decl.name);
-      if (problem) add(at('default'), problem);
+      if (problem) add(at('default'), problem.key, problem.params);
     }
   });
 
   // defineResource refuses a reference label that clashes with a field.
   decl.fields.forEach((f, i) => {
     if (f.type === 'reference' && seen.has(referenceLabelName(f.name))) {
-      add(
-        ['fields', i, 'name'],
-        `its label is answered as ${referenceLabelName(f.name)}, which is another field's name`,
-      );
+      add(['fields', i, 'name'], 'declLabelClash', { label: referenceLabelName(f.name) });
     }
   });
 
@@ -315,9 +333,9 @@ function declarationIssues(decl: DeclarationObject): ConfigIssue[] {
     const name = decl.defaultSort.field;
     const field =
       SYSTEM_FIELDS.find((f) => f.name === name) ?? decl.fields.find((f) => f.name === name);
-    if (!field) add(['defaultSort', 'field'], `no field named ${name}`);
+    if (!field) add(['defaultSort', 'field'], 'declNoSuchField', { field: name });
     else if (UNSORTABLE_TYPES.has(field.type)) {
-      add(['defaultSort', 'field'], `a ${field.type} field cannot be sorted`);
+      add(['defaultSort', 'field'], 'declUnsortable', { type: field.type });
     }
   }
   return issues;
@@ -325,54 +343,62 @@ function declarationIssues(decl: DeclarationObject): ConfigIssue[] {
 
 function boundsIssues(f: DeclaredField): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  for (const key of ['min', 'max'] as const) {
-    const v = f[key];
+  for (const bound of ['min', 'max'] as const) {
+    const v = f[bound];
     if (v === undefined) continue;
+    const add = (key: MessageKey, params?: Params) =>
+      issues.push(configIssue([bound], key, params));
     if (LENGTH_TYPES.has(f.type)) {
       if (!Number.isInteger(v) || v < 0 || v > LENGTH_LIMIT) {
-        issues.push({ path: [key], message: `a length from 0 to ${LENGTH_LIMIT}` });
-      } else if (key === 'max' && v < 1) {
-        issues.push({ path: [key], message: 'a maximum length is at least 1' });
+        add('declLengthBound', { max: LENGTH_LIMIT });
+      } else if (bound === 'max' && v < 1) {
+        add('declMaxLengthZero');
       }
     } else if (f.type === 'integer') {
-      if (!Number.isInteger(v) || v < INT32.min || v > INT32.max) {
-        issues.push({ path: [key], message: 'a 32-bit integer' });
-      }
+      if (!Number.isInteger(v) || v < INT32.min || v > INT32.max) add('declInt32');
     } else if (f.type === 'number') {
-      if (Math.abs(v) > DECIMAL_LIMIT) {
-        issues.push({ path: [key], message: `a number within ±${DECIMAL_LIMIT}` });
-      }
+      if (Math.abs(v) > DECIMAL_LIMIT) add('declNumberBound', { limit: DECIMAL_LIMIT });
     } else {
-      issues.push({
-        path: [key],
-        message: 'min and max bound string, text, url, integer and number fields only',
-      });
+      add('declBoundsNotApplicable');
     }
   }
   if (f.min !== undefined && f.max !== undefined && f.min > f.max) {
-    issues.push({ path: ['min'], message: `min (${f.min}) is greater than max (${f.max})` });
+    issues.push(configIssue(['min'], 'declMinAboveMax', { min: f.min, max: f.max }));
   }
   return issues;
 }
 
-/** Why a field's default does not fit it, or undefined when it does. */
-function defaultProblem(f: DeclaredField, resource: string): string | undefined {
+/** Why a field's default does not fit it (a key and its parameters), or undefined. */
+function defaultProblem(
+  f: DeclaredField,
+  resource: string,
+): { key: MessageKey; params?: Params } | undefined {
   const value = f.default;
   if (value === undefined) return undefined;
-  if (value === null) return f.nullable ? undefined : 'only a nullable field defaults to null';
-  if (NO_DEFAULT_TYPES.has(f.type)) return `a ${f.type} field takes no default`;
+  if (value === null) return f.nullable ? undefined : { key: 'declNullDefault' };
+  if (NO_DEFAULT_TYPES.has(f.type)) return { key: 'declNoDefault', params: { type: f.type } };
   // The machinery's own value schema: the default must be a value a create body could send.
   // (json fields never get here, so valueSchema's missing-shape error cannot occur.)
   const parsed = valueSchema(fieldDefOf(f), resource).safeParse(value);
   if (parsed.success && parsed.data === value) return undefined;
-  const expected = f.options ? `one of ${f.options.map((o) => JSON.stringify(o.value))}` : f.type;
-  return `default ${JSON.stringify(value)} does not fit: expected ${expected}`;
+  const shown = JSON.stringify(value);
+  return f.options
+    ? {
+        key: 'declDefaultNotOption',
+        params: { value: shown, options: f.options.map((o) => JSON.stringify(o.value)).join(',') },
+      }
+    : { key: 'declDefaultMismatch', params: { value: shown, type: f.type } };
 }
 
 /** One admin-declared resource, as a file or a page sends it. */
 export const resourceDeclarationSchema = declarationObject.superRefine((decl, ctx) => {
   for (const issue of declarationIssues(decl)) {
-    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    ctx.addIssue({
+      code: 'custom',
+      path: issue.path,
+      message: issue.message,
+      params: { key: issue.key, ...issue.params },
+    });
   }
 });
 export type ResourceDeclaration = z.output<typeof resourceDeclarationSchema>;
@@ -416,9 +442,9 @@ export function checkAgainstBuiltIns(
   builtIns: readonly ResourceDef[],
 ): ConfigIssue[] {
   const issues = new Map<string, ConfigIssue>();
-  const add = (path: (string | number)[], message: string) => {
-    const key = JSON.stringify(path);
-    if (!issues.has(key)) issues.set(key, { path, message });
+  const add = (path: (string | number)[], key: MessageKey, params: Params) => {
+    const id = JSON.stringify(path);
+    if (!issues.has(id)) issues.set(id, configIssue(path, key, params));
   };
 
   decls.forEach((decl, i) => {
@@ -428,31 +454,34 @@ export function checkAgainstBuiltIns(
     const group = decl.menu?.group ?? decl.name;
     const groupAt = decl.menu?.group ? at('menu', 'group') : at('name');
 
+    const name = decl.name;
     for (const b of builtIns) {
-      if (b.name === decl.name) add(at('name'), `${decl.name} is a built-in resource`);
-      if (snakeCase(decl.name) === tableNameOf(b)) {
-        add(at('name'), `its table ${snakeCase(decl.name)} is the built-in ${b.name}'s`);
+      const builtIn = b.name;
+      if (b.name === name) add(at('name'), 'declBuiltInName', { name });
+      if (snakeCase(name) === tableNameOf(b)) {
+        add(at('name'), 'declBuiltInTable', { table: snakeCase(name), builtIn });
       }
       if (prefixesOverlap(prefix, b.prefix)) {
-        add(prefixAt, `endpoint prefix ${prefix} overlaps the built-in ${b.name}'s (${b.prefix})`);
+        add(prefixAt, 'declBuiltInPrefix', { prefix, builtIn, builtInPrefix: b.prefix });
       }
       // Routes are `<group>.<view>` and their labels `<group>.menu.<view>`.
       if (group === groupOf(b) || group === b.name) {
-        add(groupAt, `menu group ${group} is the built-in ${b.name}'s`);
+        add(groupAt, 'declBuiltInGroup', { group, builtIn });
       }
     }
 
     decls.slice(0, i).forEach((other, j) => {
       const otherGroup = other.menu?.group ?? other.name;
-      if (other.name === decl.name)
-        add(at('name'), `${decl.name} is declared twice (resources.${j})`);
+      // Named by index here; a caller that knows better names it (registry.ts checkEntries).
+      const ref = { other: `resources.${j}` };
+      if (other.name === name) add(at('name'), 'declNameTwice', { name, ...ref });
       if (prefixesOverlap(prefix, other.prefix ?? other.name)) {
-        add(prefixAt, `endpoint prefix ${prefix} overlaps resources.${j}'s`);
+        add(prefixAt, 'declPrefixOverlap', { prefix, ...ref });
       }
       if (group === otherGroup || group === other.name) {
-        add(groupAt, `menu group ${group} is resources.${j}'s`);
+        add(groupAt, 'declGroupTaken', { group, ...ref });
       }
-      if (decl.name === otherGroup) add(at('name'), `${decl.name} is resources.${j}'s menu group`);
+      if (name === otherGroup) add(at('name'), 'declNameIsGroup', { name, ...ref });
     });
   });
 
@@ -471,20 +500,21 @@ export function checkAgainstBuiltIns(
       const ref = f.reference;
       if (!ref) return;
       const at = (key: string) => ['resources', i, 'fields', k, 'reference', key];
-      const target = targets.get(ref.resource);
-      if (!target) return add(at('resource'), `no resource is named ${ref.resource}`);
-      if (!target.enabled) return add(at('resource'), `${ref.resource} is disabled`);
+      const resource = ref.resource;
+      const target = targets.get(resource);
+      if (!target) return add(at('resource'), 'declNoSuchResource', { resource });
+      if (!target.enabled) return add(at('resource'), 'declTargetDisabled', { resource });
       const field = (name: string) =>
         target.fields.find((t) => t.name === name && !t.derivedFrom && t.type !== 'secret');
       // Keys other than id are stored as strings (referenceKeyType), so they must be strings.
       const key = field(ref.key);
       if (ref.key !== 'id' && !(key?.unique && key.type === 'string')) {
-        add(at('key'), `${ref.resource} has no unique string field ${ref.key} (use id or one)`);
+        add(at('key'), 'declBadReferenceKey', { resource, field: ref.key });
       }
       // The label is answered as a string beside the key.
       const label = field(ref.label);
       if (!label || label.type === 'json' || label.type === 'tags') {
-        add(at('label'), `${ref.resource} has no field ${ref.label} to show`);
+        add(at('label'), 'declBadReferenceLabel', { resource, field: ref.label });
       }
     }),
   );
@@ -566,9 +596,12 @@ function namespaceOf(decl: ResourceDeclaration, locale: Locale): LocaleNamespace
       enums[f.name] = Object.fromEntries(f.options.map((o) => [String(o.value), o.labels[locale]]));
     }
   }
+  const titles = TITLES[locale](label);
   return {
-    menu: { title: label, list: label, detail: label },
-    titles: TITLES[locale](label),
+    // Worded as the built-ins' namespaces: the group is the label, its pages "知识库列表" and
+    // "知识库详情" (in English the list keeps the label), so menu and breadcrumb do not repeat it.
+    menu: { title: label, list: titles.list, detail: titles.show },
+    titles,
     fields,
     enums,
   };

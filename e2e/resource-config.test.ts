@@ -257,9 +257,10 @@ e2eDescribe('resource configuration (issue 11)', () => {
     const { page } = e2e;
     await asUser(page);
     expect(await topMenuLabels(page)).toContain(LABEL.zh);
-    await clickMenuItem(page, LABEL.zh, LABEL.zh);
+    // The group is the label, its page the list title (知识库 → 知识库列表), as for built-ins.
+    await clickMenuItem(page, LABEL.zh, TITLES.zh.list);
     await waitForPath(page, (p) => p.startsWith(LIST_PATH));
-    await expect.poll(() => cardTitle(page)).toBe(LABEL.zh);
+    await expect.poll(() => cardTitle(page)).toBe(TITLES.zh.list);
     // Empty at first; the column headers are the declaration's labels.
     await page.locator('.ant-table-thead').waitFor();
     const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((h) =>
@@ -335,7 +336,7 @@ e2eDescribe('resource configuration (issue 11)', () => {
     await switcher.click();
     await expect.poll(() => topMenuLabels(page)).toContain(LABEL.en);
     expect(await topMenuLabels(page)).not.toContain(LABEL.zh);
-    await expect.poll(() => cardTitle(page)).toBe(LABEL.en);
+    await expect.poll(() => cardTitle(page)).toBe(TITLES.en.list);
     await expect
       .poll(async () =>
         (await page.locator('.ant-table-thead th').allTextContents()).map((h) => h.trim()),
@@ -369,7 +370,7 @@ e2eDescribe('resource configuration (issue 11)', () => {
     await page.locator('[data-testid=side-menu]').first().waitFor();
     expect(new URL(page.url()).pathname).toBe(LIST_PATH);
     expect(await topMenuLabels(page)).toContain(LABEL.zh);
-    await expect.poll(() => cardTitle(page)).toBe(LABEL.zh);
+    await expect.poll(() => cardTitle(page)).toBe(TITLES.zh.list);
     await expect.poll(() => shownTitles(page)).toEqual([ROWS.prompt, ROWS.vectorEdited].sort());
     expect(await rowWith(page, ROWS.vectorEdited).textContent()).toContain(STATUS.published.zh);
     expect(await apiTotal(page)).toBe(2);

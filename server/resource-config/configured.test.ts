@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { describeBackends } from '../test/backends';
 import { useTestApp, type Answer } from '../test/harness';
 import { declaration, KNOWLEDGE, labels, type Input } from './test-declarations';
+import { resourceDeclarations } from '../db/schema';
 import { existingIndexes } from './row-indexes';
 
 const K = (call: string) => apiPath('knowledge', call);
@@ -238,6 +239,12 @@ describeBackends('a configured resource', (backend) => {
     const refused = await changeDeclaration(asText);
     expect([refused.status, refused.body.code]).toEqual([400, 40000]);
     expect(refused.body.msg).toMatch(/fields\.2\.type.*3 stored row\(s\)/);
+    const inChinese = await as(admin)(
+      RESOURCE_CONFIG_PATHS.update,
+      { name: 'knowledge', version, declaration: asText },
+      'zh-CN',
+    );
+    expect(inChinese.body.msg).toMatch(/fields\.2\.type.*已有 3 行数据/);
     // Dropping an option rows still hold is refused too.
     const noDraft = knowledgeWith((fields) =>
       fields.map((f) =>
@@ -330,6 +337,23 @@ describeBackends('a configured resource', (backend) => {
     // Declared again, it starts empty: the rows went with the declaration.
     ok(await as(admin)(RESOURCE_CONFIG_PATHS.create, { declaration: KNOWLEDGE }));
     expect((await page({})).total).toBe(0);
+  });
+
+  it('keeps working when a stored declaration no longer passes the contract', async () => {
+    // Written under an older contract, say: an enum without options. It is not served, and
+    // it must not make other changes fail.
+    await t.db.insert(resourceDeclarations).values({
+      name: 'legacy',
+      declaration: declaration('legacy', {
+        fields: [{ name: 'kind', type: 'enum', labels: labels('类型', 'Kind') }],
+      }) as never,
+    });
+    const res = await as(admin)(RESOURCE_CONFIG_PATHS.create, {
+      declaration: declaration('glossary-two'),
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    const list = ok(await as(admin)(RESOURCE_CONFIG_PATHS.list, {})) as DeclarationList;
+    expect(list.list.find((e) => e.name === 'legacy')?.issues.length).toBeGreaterThan(0);
   });
 
   it('leaves the declarations to the admin', async () => {

@@ -82,8 +82,13 @@ describe('readConfigFile', () => {
     const path = await configFile({ resources: [declaration('knowledge'), bad] });
     const { declarations, issues } = await readConfigFile(path);
     expect(declarations).toEqual([]);
-    expect(issues).toEqual([{ path: 'resources.1.fields.1.options', message: expect.any(String) }]);
-    expect(issues[0]?.message).toMatch(/options/);
+    expect(issues).toEqual([
+      {
+        path: 'resources.1.fields.1.options',
+        key: 'declEnumNeedsOptions',
+        message: 'an enum field needs options',
+      },
+    ]);
   });
 
   it('reports the same path from YAML', async () => {
@@ -180,7 +185,14 @@ describeBackends('the declaration registry', (backend) => {
     expect(registry.all().map((d) => [d.name, d.origin])).toEqual([['faq', 'file']]);
     expect(registry.get('faq')?.declaration.labels['en-US']).toBe('FAQ');
     expect(registry.issues()).toEqual([
-      { origin: 'page', name: 'faq', path: 'name', message: expect.stringMatching(/file/) },
+      {
+        origin: 'page',
+        name: 'faq',
+        path: 'name',
+        key: 'declShadowedByFile',
+        params: { name: 'faq' },
+        message: expect.stringMatching(/file/),
+      },
     ]);
   });
 
@@ -188,7 +200,15 @@ describeBackends('the declaration registry', (backend) => {
     await addPage(declaration('faq-extra', { prefix: 'faq/extra' }));
     const registry = await registryOf(await configFile(YAML_CONFIG, 'yaml'));
     const extra = registry.get('faq-extra');
-    expect(extra?.issues).toEqual([{ path: 'prefix', message: expect.stringMatching(/faq/) }]);
+    expect(extra?.issues).toEqual([
+      {
+        path: 'prefix',
+        key: 'declPrefixOverlap',
+        // The other declaration by name, not by its index in the registry's check list.
+        params: { prefix: 'faq/extra', other: 'faq' },
+        message: "endpoint prefix faq/extra overlaps faq's",
+      },
+    ]);
     expect(registry.enabled().map((d) => d.name)).toEqual(['faq']);
     expect(registry.issues()).toMatchObject([
       { origin: 'page', name: 'faq-extra', path: 'prefix' },
@@ -212,7 +232,12 @@ describeBackends('the declaration registry', (backend) => {
     expect(registry.all().map((d) => [d.name, d.origin])).toEqual([['knowledge', 'file']]);
     expect(registry.get('knowledge')?.declaration.fields).toHaveLength(1);
     expect(registry.issues()).toEqual([
-      { origin: 'file', path: 'resources.0.fields.1.options', message: expect.any(String) },
+      {
+        origin: 'file',
+        path: 'resources.0.fields.1.options',
+        key: 'declEnumNeedsOptions',
+        message: expect.any(String),
+      },
     ]);
 
     // A clash with a built-in is as bad as a typo, and names its path too.
@@ -220,7 +245,13 @@ describeBackends('the declaration registry', (backend) => {
     await registry.reload();
     expect(registry.all().map((d) => d.name)).toEqual(['knowledge']);
     expect(registry.issues()).toEqual([
-      { origin: 'file', path: 'resources.0.name', message: 'agent is a built-in resource' },
+      {
+        origin: 'file',
+        path: 'resources.0.name',
+        key: 'declBuiltInName',
+        params: { name: 'agent' },
+        message: 'agent is a built-in resource',
+      },
     ]);
 
     // Unparsable, then gone altogether.

@@ -1,5 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale';
+import { message } from '../../contract/messages';
 import type { ResourceDef } from '../../contract/resource';
 import {
   checkAgainstBuiltIns,
@@ -73,8 +74,8 @@ export interface LocatedIssue extends DeclarationIssue {
 
 /**
  * checkAgainstBuiltIns over a mixed list, with each path re-rooted at its entry's `at` and
- * `resources.<j>` in messages replaced by that declaration's name: indices into a list the
- * caller never saw would mean nothing to them.
+ * `resources.<j>` in parameters (and so in every wording of the message) replaced by that
+ * declaration's name: indices into a list the caller never saw would mean nothing to them.
  */
 export function checkEntries(
   entries: readonly CheckEntry[],
@@ -88,15 +89,23 @@ export function checkEntries(
     const [, index, ...rest] = issue.path;
     const entry = entries[Number(index)];
     if (!entry) throw new Error(`checkAgainstBuiltIns reported an unknown path ${issue.path}`);
-    const message = issue.message.replace(
-      /\bresources\.(\d+)/g,
-      (whole, j: string) => entries[Number(j)]?.decl.name ?? whole,
-    );
+    const named = (v: string | number) =>
+      typeof v === 'string'
+        ? v.replace(
+            /\bresources\.(\d+)/g,
+            (whole, j: string) => entries[Number(j)]?.decl.name ?? whole,
+          )
+        : v;
+    const params = issue.params
+      ? Object.fromEntries(Object.entries(issue.params).map(([k, v]) => [k, named(v)]))
+      : undefined;
     return {
       name: entry.decl.name,
       path: dottedPath([...entry.at, ...rest]),
       relative: dottedPath(rest),
-      message,
+      key: issue.key,
+      ...(params ? { params } : {}),
+      message: message('en-US', issue.key, params),
     };
   });
 }
@@ -201,10 +210,10 @@ export class DeclarationRegistry {
     const clashes = checkAgainstBuiltIns(declarations, this.builtIns);
     if (clashes.length) {
       return {
-        issues: clashes.map((c) => ({
+        issues: clashes.map(({ path, ...rest }) => ({
           origin: 'file' as const,
-          path: dottedPath(c.path),
-          message: c.message,
+          path: dottedPath(path),
+          ...rest,
         })),
       };
     }
@@ -229,21 +238,22 @@ export class DeclarationRegistry {
     const pages: { row: ResourceDeclarationRow; decl: ResourceDeclaration }[] = [];
     for (const row of rows) {
       if (fileNames.has(row.name)) {
+        const params = { name: row.name };
         issues.push({
           origin: 'page',
           name: row.name,
           path: 'name',
-          message: `the file declares ${row.name} too; the file's declaration is served`,
+          key: 'declShadowedByFile',
+          params,
+          message: message('en-US', 'declShadowedByFile', params),
         });
         continue;
       }
       // Parsed again: a row written under an older contract may no longer be valid.
-      const parsed = resourceDeclarationSchema.safeParse({
-        ...row.declaration,
-        enabled: row.enabled,
-      });
+      const input = { ...row.declaration, enabled: row.enabled };
+      const parsed = resourceDeclarationSchema.safeParse(input);
       if (!parsed.success) {
-        for (const i of zodIssues(parsed.error))
+        for (const i of zodIssues(parsed.error, input))
           issues.push({ origin: 'page', name: row.name, ...i });
         continue;
       }
@@ -255,14 +265,14 @@ export class DeclarationRegistry {
       ...pages.map(({ decl }) => ({ decl, at: [decl.name] })),
     ];
     const byName = new Map<string, DeclarationIssue[]>();
-    for (const issue of checkEntries(checkList, this.builtIns)) {
-      const list = byName.get(issue.name) ?? [];
-      list.push({ path: issue.relative, message: issue.message });
-      byName.set(issue.name, list);
+    for (const { name, relative, path: _path, ...text } of checkEntries(checkList, this.builtIns)) {
+      const list = byName.get(name) ?? [];
+      list.push({ path: relative, ...text });
+      byName.set(name, list);
       // The file was checked alone and comes first, so issues land on page declarations; the
       // origin is looked up all the same rather than assumed.
-      const origin = fileNames.has(issue.name) ? 'file' : 'page';
-      issues.push({ origin, name: issue.name, path: issue.relative, message: issue.message });
+      const origin = fileNames.has(name) ? 'file' : 'page';
+      issues.push({ origin, name, path: relative, ...text });
     }
 
     const entries: RegisteredDeclaration[] = [];

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { message, type MessageKey } from '../../contract/messages';
 import type { FieldDef } from '../../contract/resource';
 import { toResourceDef, type ResourceDeclaration } from '../../contract/resource-config';
 import { valueSchema } from '../../contract/resource-schema';
@@ -22,6 +23,15 @@ function changedFields(
     const field = def.fields.find((f) => f.name === declared.name) as FieldDef;
     return [{ index, field, typeChanged: !old || old.type !== declared.type }];
   });
+}
+
+/** An issue with its message key: English in `message`, the caller's language on the way out. */
+function keyed(
+  path: string,
+  key: MessageKey,
+  params: Record<string, string | number>,
+): DeclarationIssue {
+  return { path, key, params, message: message('en-US', key, params) };
 }
 
 function idList(ids: readonly number[], total: number): string {
@@ -67,10 +77,12 @@ export async function rowProblems(
       lastId = result.rows[result.rows.length - 1]?.id ?? lastId;
     }
     if (bad) {
-      issues.push({
-        path: `fields.${index}${typeChanged ? '.type' : ''}`,
-        message: `${bad} stored row(s) hold a value this field would refuse (id ${idList(badIds, bad)})`,
-      });
+      issues.push(
+        keyed(`fields.${index}${typeChanged ? '.type' : ''}`, 'declRowsRefused', {
+          count: bad,
+          ids: idList(badIds, bad),
+        }),
+      );
       continue;
     }
     if (!field.unique) continue;
@@ -85,10 +97,12 @@ export async function rowProblems(
       ) t where n > 1`)) as unknown as { rows: { rows: number; ids: number[] | null }[] };
     const dupe = dupes.rows[0];
     if (dupe && dupe.rows > 0) {
-      issues.push({
-        path: `fields.${index}.unique`,
-        message: `${dupe.rows} stored row(s) share a value with another (id ${idList(dupe.ids ?? [], dupe.rows)})`,
-      });
+      issues.push(
+        keyed(`fields.${index}.unique`, 'declRowsShareValue', {
+          count: dupe.rows,
+          ids: idList(dupe.ids ?? [], dupe.rows),
+        }),
+      );
     }
   }
   return issues;

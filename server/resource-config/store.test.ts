@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/envelope';
+import { message } from '../../contract/messages';
 import {
   resourceDeclarationSchema,
   type ResourceDeclaration,
@@ -43,7 +44,11 @@ async function failure(work: Promise<unknown>): Promise<AppError> {
 }
 
 const fieldsOf = (error: AppError) => error.issues.map((i) => i.field);
-const reasonsOf = (error: AppError) => error.issues.map((i) => i.params?.reason);
+/** Each issue's reason in English: a declaration rule's by its key, a row count's as written. */
+const reasonsOf = (error: AppError) =>
+  error.issues.map((i) =>
+    i.key === 'invalidField' ? i.params?.reason : message('en-US', i.key, i.params),
+  );
 
 describe('declarationInvalid', () => {
   it('answers 40000 with each issue as { field: dotted path, message }', async () => {
@@ -68,6 +73,38 @@ describe('declarationInvalid', () => {
         issues: [
           { field: 'name', message: 'name: agent is a built-in resource' },
           { field: 'fields.2.options', message: 'fields.2.options: an enum field needs options' },
+        ],
+      },
+    });
+    await app.close();
+  });
+
+  it('words an issue with a message key in the caller’s language', async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    app.post('/x', () => {
+      throw declarationInvalid([
+        {
+          path: 'fields.2.options',
+          key: 'declEnumNeedsOptions',
+          message: 'an enum field needs options',
+        },
+        { path: 'fields.2.type', message: '3 stored row(s) hold other values' },
+      ]);
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/x',
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(res.json()).toEqual({
+      code: Code.INVALID,
+      msg: 'fields.2.options：枚举字段需要选项',
+      data: {
+        issues: [
+          { field: 'fields.2.options', message: '枚举字段需要选项' },
+          // Without a key (row-checks.ts), the English reason is all there is.
+          { field: 'fields.2.type', message: 'fields.2.type：3 stored row(s) hold other values' },
         ],
       },
     });

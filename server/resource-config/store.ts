@@ -38,14 +38,16 @@ export interface DeclarationStoreOptions {
 }
 
 /**
- * 40000 naming each problem's path (dotted) and reason. The reasons are the contract's own
- * English sentences, so they travel as `invalidField`'s {reason}: there is no message key per
- * declaration rule, and the issue's text then reads "fields.2.options: an enum field needs
- * options", which the error handler also uses as the answer's msg.
+ * 40000 naming each problem's path (dotted) and reason. A problem with a message key travels as
+ * that key, so the error handler words it in the caller's language ("an enum field needs
+ * options"; the answer's msg is then "fields.2.options: …"). One without (row-checks.ts counts
+ * of offending rows) travels as `invalidField`'s {reason}, in English, reading
+ * "fields.2.type: …" in the issue and the msg alike.
  */
 export function declarationInvalid(issues: readonly DeclarationIssue[]): AppError {
   const pending: PendingIssue[] = issues.map((i) => {
     const field = i.path || 'body';
+    if (i.key) return { field, key: i.key, ...(i.params ? { params: i.params } : {}) };
     return { field, key: 'invalidField', params: { field, reason: i.message } };
   });
   return new AppError(Code.INVALID, 'invalidField', {}, pending);
@@ -200,8 +202,9 @@ export class DeclarationStore {
    * `resources.<i>`, as in the file an export writes.
    */
   async importAll(input: unknown, by: string): Promise<ResourceDeclarationRow[]> {
-    const parsed = resourceConfigSchema.safeParse({ resources: input });
-    if (!parsed.success) throw declarationInvalid(zodIssues(parsed.error));
+    const file = { resources: input };
+    const parsed = resourceConfigSchema.safeParse(file);
+    if (!parsed.success) throw declarationInvalid(zodIssues(parsed.error, file));
     const decls = parsed.data.resources;
     return this.write(async (tx, rows) => {
       this.refuseFileNames(decls.map((d) => d.name));
@@ -250,14 +253,28 @@ export class DeclarationStore {
       // The expression indexes follow in the same transaction: a unique index the rows violate
       // fails the change instead of leaving it unenforced.
       const stored = await tx.select().from(resourceDeclarations);
-      const decls = [...this.fileDeclarations(), ...stored.map((r) => r.declaration)];
-      const file = new Set(this.fileDeclarations().map((d) => d.name));
-      await syncIndexes(
-        tx as unknown as Database,
-        decls
-          .filter((d, i) => d.source.kind === 'database' && (i < file.size || !file.has(d.name)))
-          .map(toResourceDef),
-      );
+      const file = this.fileDeclarations();
+      const fileNames = new Set(file.map((d) => d.name));
+      // A stored declaration the contract no longer accepts is not served (the registry says
+      // why); it gets no indexes, and it must not make every other change fail.
+      const pages = stored.flatMap((r) => {
+        if (fileNames.has(r.name)) return [];
+        const parsed = resourceDeclarationSchema.safeParse({
+          ...r.declaration,
+          enabled: r.enabled,
+        });
+        return parsed.success ? [parsed.data] : [];
+      });
+      const defs = [...file, ...pages]
+        .filter((d) => d.source.kind === 'database')
+        .flatMap((d) => {
+          try {
+            return [toResourceDef(d)];
+          } catch {
+            return [];
+          }
+        });
+      await syncIndexes(tx as unknown as Database, defs);
       return result;
     });
   }
@@ -365,7 +382,7 @@ async function refuseRowProblems(
 
 function parseOne(input: unknown): ResourceDeclaration {
   const parsed = resourceDeclarationSchema.safeParse(input);
-  if (!parsed.success) throw declarationInvalid(zodIssues(parsed.error));
+  if (!parsed.success) throw declarationInvalid(zodIssues(parsed.error, input));
   return parsed.data;
 }
 

@@ -20,8 +20,9 @@ import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { ResourceDeclarationRow } from '../db/schema';
 import { invalidField, notFound } from '../http/app-error';
+import { localeOf } from '../http/locale';
 import { success } from '../http/reply';
-import { zodIssues } from '../resource-config/file';
+import { localized, zodIssues } from '../resource-config/file';
 import { checkEntries } from '../resource-config/registry';
 import { liveRowCounts } from '../resource-config/row-checks';
 import type { DeclarationStore } from '../resource-config/store';
@@ -82,6 +83,7 @@ export function resourceConfigRoutes(
       response: { 200: envelopeOf(loose), ...errors },
     },
     handler: async (request) => {
+      const locale = localeOf(request);
       const [rows, counts] = await Promise.all([store.list(), liveRowCounts(ctx.db)]);
       const stored = new Map(rows.map((row) => [row.name, row]));
       const list = registry.all().map((e): DeclarationEntry => {
@@ -92,7 +94,7 @@ export function resourceConfigRoutes(
           enabled: e.enabled,
           version: e.version,
           declaration: e.declaration,
-          issues: e.issues,
+          issues: e.issues.map((i) => localized(i, locale)),
           rows: e.declaration.source.kind === 'database' ? (counts.get(e.name) ?? 0) : null,
           updatedAt: row?.updatedAt.toISOString() ?? null,
           updatedBy: row?.updatedBy ?? null,
@@ -108,13 +110,13 @@ export function resourceConfigRoutes(
           issues: registry
             .issues()
             .filter((i) => i.origin === 'page' && i.name === row.name)
-            .map(({ path, message }) => ({ path, message })),
+            .map((i) => localized(i, locale)),
         });
       }
       const fileIssues = registry
         .issues()
         .filter((i) => i.origin === 'file' && !i.name)
-        .map(({ path, message }) => ({ path, message }));
+        .map((i) => localized(i, locale));
       return success(request, { list, fileIssues } satisfies DeclarationList);
     },
   });
@@ -127,7 +129,9 @@ export function resourceConfigRoutes(
       response: { 200: envelopeOf(loose), ...errors },
     },
     handler: async (request) => {
+      const locale = localeOf(request);
       const entry = registry.get(request.body.name);
+      const issues = (entry?.issues ?? []).map((i) => localized(i, locale));
       const row = await store.get(request.body.name);
       if (entry?.origin === 'file') {
         return success(request, {
@@ -136,14 +140,14 @@ export function resourceConfigRoutes(
           enabled: entry.enabled,
           version: entry.version,
           declaration: entry.declaration,
-          issues: entry.issues,
+          issues,
           rows: null,
           updatedAt: null,
           updatedBy: null,
         } satisfies DeclarationEntry);
       }
       if (!row) throw notFound();
-      return success(request, { ...entryOfRow(row, null), issues: entry?.issues ?? [] });
+      return success(request, { ...entryOfRow(row, null), issues });
     },
   });
 
@@ -155,10 +159,13 @@ export function resourceConfigRoutes(
       response: { 200: envelopeOf(loose), ...errors },
     },
     handler: async (request) => {
-      const parsed = resourceDeclarationSchema.safeParse(request.body.declaration);
+      // Problems in the caller's language, as the 40000 of create or update would word them.
+      const locale = localeOf(request);
+      const input = request.body.declaration;
+      const parsed = resourceDeclarationSchema.safeParse(input);
       if (!parsed.success) {
         return success(request, {
-          problems: zodIssues(parsed.error),
+          problems: zodIssues(parsed.error, input).map((i) => localized(i, locale)),
           def: null,
         } satisfies DeclarationCheck);
       }
@@ -172,7 +179,7 @@ export function resourceConfigRoutes(
         ctx.resources,
       )
         .filter((i) => i.name === decl.name)
-        .map(({ relative, message }) => ({ path: relative, message }));
+        .map((i) => localized({ ...i, path: i.relative }, locale));
       return success(request, {
         problems,
         def: problems.length ? null : toResourceDef(decl),

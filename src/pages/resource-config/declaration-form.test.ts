@@ -99,11 +99,14 @@ describe('checkDraft', () => {
   });
 
   it('names each problem by its dotted path, with zod’s code for the UI’s language', () => {
-    const result = checkDraft({
-      ...KNOWLEDGE,
-      name: 'Bad Name',
-      fields: [{ ...KNOWLEDGE.fields[1], options: undefined }],
-    });
+    const result = checkDraft(
+      {
+        ...KNOWLEDGE,
+        name: 'Bad Name',
+        fields: [{ ...KNOWLEDGE.fields[1], options: undefined }],
+      },
+      'en-US',
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const paths = result.issues.map((i) => i.path);
@@ -127,5 +130,57 @@ describe('checkDraft', () => {
   it('turns a dotted path into a form name path', () => {
     expect(namePathOf('fields.2.labels.zh-CN')).toEqual(['fields', 2, 'labels', 'zh-CN']);
     expect(namePathOf('')).toEqual([]);
+  });
+});
+
+describe('checkDraft in the UI’s language', () => {
+  const enumWithoutOptions = {
+    ...KNOWLEDGE,
+    fields: [{ ...KNOWLEDGE.fields[1], options: undefined }],
+  };
+
+  it('words a problem the contract names by key in the locale asked for', () => {
+    const zh = checkDraft(enumWithoutOptions, 'zh-CN');
+    const en = checkDraft(enumWithoutOptions, 'en-US');
+    if (zh.ok || en.ok) throw new Error('expected problems');
+    expect(zh.issues.find((i) => i.path === 'fields.0.options')).toMatchObject({
+      code: 'custom',
+      message: '枚举字段需要选项',
+      params: { key: 'declEnumNeedsOptions' },
+    });
+    expect(en.issues.find((i) => i.path === 'fields.0.options')?.message).toBe(
+      'an enum field needs options',
+    );
+    const reserved = checkDraft({ ...KNOWLEDGE, name: 'dashboard' }, 'zh-CN');
+    if (reserved.ok) throw new Error('expected problems');
+    expect(reserved.issues).toEqual([
+      expect.objectContaining({ path: 'name', message: '此名称为控制台保留' }),
+    ]);
+  });
+
+  it('words a header name’s problem from inside the record key’s issue', () => {
+    const result = checkDraft(
+      { ...KNOWLEDGE, source: { kind: 'rest', url: 'https://x.example', headers: { 'a b': 'v' } } },
+      'zh-CN',
+    );
+    if (result.ok) throw new Error('expected problems');
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        path: 'source.headers.a b',
+        message: expect.stringMatching(/请求头名称/),
+      }),
+    ]);
+  });
+
+  it('keeps zod’s own codes for issueText to translate', () => {
+    const result = checkDraft({ ...KNOWLEDGE, name: 'k' }, 'zh-CN');
+    if (result.ok) throw new Error('expected problems');
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        path: 'name',
+        code: 'too_small',
+        params: expect.objectContaining({ minimum: 2 }),
+      }),
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import type { Locale } from '../../../contract/locale';
+import { message, MESSAGES, type MessageKey } from '../../../contract/messages';
 import type { Action, FilterKind } from '../../../contract/resource';
 import {
   resourceDeclarationSchema,
   type DeclaredFieldType,
   type ResourceDeclaration,
 } from '../../../contract/resource-config';
+import { currentLocale } from '../../providers/i18n';
 
 /**
  * The editor's two views of one declaration: the form's values and the JSON draft. The form's
@@ -220,18 +222,50 @@ function paramsOf(issue: Record<string, unknown>): Record<string, string | numbe
   return out;
 }
 
-/** Checks a draft with the shared schema: the declaration when it holds, else its problems. */
+/**
+ * The text of an issue that names its message key (the contract's refinements put it in
+ * `params.key`, with the key's parameters beside it) in `locale`; undefined for other issues.
+ * A record key's issue (a header name) carries the reason in its nested issue.
+ */
+function keyedText(issue: Record<string, unknown>, locale: Locale): string | undefined {
+  if (issue.code === 'invalid_key' && Array.isArray(issue.issues)) {
+    const [first] = issue.issues as unknown[];
+    return typeof first === 'object' && first !== null
+      ? keyedText(first as Record<string, unknown>, locale)
+      : undefined;
+  }
+  if (issue.code !== 'custom' || typeof issue.params !== 'object' || issue.params === null) {
+    return undefined;
+  }
+  const { key, ...rest } = issue.params as Record<string, unknown>;
+  if (typeof key !== 'string' || !Object.hasOwn(MESSAGES[locale], key)) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(rest)) {
+    if (typeof v === 'string' || typeof v === 'number') params[name] = v;
+  }
+  return message(locale, key as MessageKey, params);
+}
+
+/**
+ * Checks a draft with the shared schema: the declaration when it holds, else its problems.
+ * A problem the contract names by message key is worded in `locale` (the UI's, by default);
+ * zod's own codes keep their English message for issueText to translate by code.
+ */
 export function checkDraft(
   draft: unknown,
+  locale: Locale = currentLocale(),
 ): { ok: true; declaration: ResourceDeclaration } | { ok: false; issues: DraftIssue[] } {
   const parsed = resourceDeclarationSchema.safeParse(draft);
   if (parsed.success) return { ok: true, declaration: parsed.data };
-  const issues: DraftIssue[] = parsed.error.issues.map((i) => ({
-    path: i.path.map(String).join('.'),
-    message: i.message,
-    code: i.code,
-    params: paramsOf(i as unknown as Record<string, unknown>),
-  }));
+  const issues: DraftIssue[] = parsed.error.issues.map((i) => {
+    const raw = i as unknown as Record<string, unknown>;
+    return {
+      path: i.path.map(String).join('.'),
+      message: keyedText(raw, locale) ?? i.message,
+      code: i.code,
+      params: paramsOf(raw),
+    };
+  });
   // A blank label fails twice (too short, and blank): one "must not be empty" says it.
   const blank = (i: DraftIssue) => i.code === 'custom' && i.params?.key === 'required';
   return {
