@@ -273,7 +273,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     builtIns: resources,
     log: app.log,
   });
-  await registry.reload();
   const configured = new ConfiguredResources({
     db: options.db,
     registry,
@@ -281,7 +280,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     builtIns: stores,
     log: app.log,
   });
-  await configured.syncAllIndexes();
+  // The server comes up even while the database is down (it answers 503 then, and recovers by
+  // itself): the declarations are loaded once it answers, retried until they are.
+  await loadDeclarations(app, configured, DECLARATION_RETRY_MS);
   await configured.settled();
   if (options.declarationPollMs) {
     const timer = setInterval(() => {
@@ -345,6 +346,45 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configuredRoutes(app, ctx, configured);
   installNotFound(app, spa);
   return app;
+}
+
+/** How often the first load of the resource declarations is retried while it fails. */
+const DECLARATION_RETRY_MS = 2_000;
+
+/**
+ * Loads the declarations (file and table) and their indexes. A failure (the database is
+ * unreachable at start) is logged and retried in the background until it succeeds or the app
+ * closes; meanwhile only the built-in resources are served.
+ */
+async function loadDeclarations(
+  app: FastifyInstance,
+  configured: ConfiguredResources,
+  retryMs: number,
+): Promise<void> {
+  try {
+    await configured.reload();
+    return;
+  } catch (error) {
+    app.log.warn({ err: error }, 'resource declarations could not be loaded; retrying');
+  }
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    timer = setTimeout(() => {
+      configured.reload().then(
+        () => app.log.info('resource declarations loaded'),
+        () => {
+          if (!closed) retry();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  };
+  retry();
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
 }
 
 /**

@@ -421,6 +421,47 @@ describeBackends('a configured resource from RESOURCES_CONFIG', (backend) => {
 describeBackends('configured resources across servers on one database', (backend) => {
   const t = useTestApp(backend);
 
+  it('a server started while the database is down serves the declarations once it is back', async () => {
+    const admin = await t.login('admin');
+    const user = await t.login('user');
+    const created = await t.post(
+      RESOURCE_CONFIG_PATHS.create,
+      { declaration: declaration('outage-notes') },
+      { token: admin },
+    );
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    let down = true;
+    // Every query fails as an unreachable server's would, until `down` is cleared.
+    const flaky = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (!down || typeof value !== 'function') return value;
+        return () => {
+          throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        };
+      },
+    });
+    const late = await buildApp({ db: flaky });
+    try {
+      await late.ready();
+      down = false;
+      await vi.waitFor(
+        async () => {
+          const res = await late.inject({
+            method: 'POST',
+            url: apiPath('outage-notes', 'page'),
+            headers: { authorization: `Bearer ${user}` },
+            payload: {},
+          });
+          expect((res.json() as { code: number }).code).toBe(0);
+        },
+        { timeout: 10_000, interval: 200 },
+      );
+    } finally {
+      await late.close();
+    }
+  });
+
   it('a second server serves a declaration made through the first within its poll', async () => {
     const second = await buildApp({ db: t.db, declarationPollMs: 50 });
     try {
