@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CURSOR_LENGTH } from './page-cursor';
 import { promptVariablesSchema } from './prompt-variables';
 import { EVALUATION_METRICS } from './resources/model-evaluate';
 import {
@@ -230,6 +231,10 @@ export interface PageQuery {
   filters?: { field: string; operator: FilterOperator; value: unknown }[];
   keyword?: string;
   scope?: string;
+  /** A cursor from a previous answer (contract/page-cursor.ts); `current` is then ignored. */
+  cursor?: string;
+  /** Count the total exactly even when it is large (bounded by a timeout). */
+  exactTotal?: boolean;
 }
 
 /** The list body, with sorters and filters restricted to what the resource declares. */
@@ -282,6 +287,8 @@ export function pageSchema(def: ResourceDef) {
       : z.array(z.never()).max(0).optional(),
     keyword: safeString().trim().max(100).optional(),
     ...scopeShape(def),
+    cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
+    exactTotal: z.boolean().optional(),
   });
 }
 
@@ -291,7 +298,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function exportSchema(def: ResourceDef) {
   return pageSchema(def)
-    .omit({ current: true, pageSize: true })
+    .omit({ current: true, pageSize: true, cursor: true, exactTotal: true })
     .extend({ format: z.enum(EXPORT_FORMATS).default('csv') });
 }
 
@@ -328,5 +335,13 @@ export function detailSchema(def: ResourceDef) {
 }
 
 export function pageAnswerSchema(def: ResourceDef) {
-  return z.object({ list: z.array(recordSchema(def)), total: z.number().int() });
+  return z.object({
+    list: z.array(recordSchema(def)),
+    total: z.number().int(),
+    /** False when `total` is an estimate: the result is too large to count on every page. */
+    totalExact: z.boolean(),
+    /** Cursors to the pages after and before this one; null when there is none. */
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+  });
 }

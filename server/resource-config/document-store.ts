@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, type FieldDef, type ResourceDef } from '../../contract/resource';
@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
-import { afterKey, orderOf, whereOf, type FieldSql } from '../resources/query';
+import { readBatches, readPage, type PageAnswer, type PageSource } from '../resources/paging';
+import { whereOf, type FieldSql } from '../resources/query';
 import { toRecord, withDefaults, type Row } from '../resources/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/record-store';
 import { refuseChanges, storable } from '../resources/store';
@@ -132,22 +133,20 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     return and(this.live(), whereOf(this.queryDef, this.columns, query));
   }
 
-  async page(query: PageQuery, caller: Caller): Promise<{ list: Row[]; total: number }> {
-    const where = this.where(query);
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(this.selection(caller))
-        .from(resourceRows)
-        .where(where)
-        .orderBy(...orderOf(this.queryDef, this.columns, query.sorters))
-        .limit(query.pageSize)
-        .offset((query.current - 1) * query.pageSize),
-      this.db.select({ total: count() }).from(resourceRows).where(where),
-    ]);
+  private source(query: Omit<PageQuery, 'current' | 'pageSize'>, caller: Caller): PageSource {
     return {
-      list: rows.map((r) => this.recordOf(r as Record<string, unknown>)),
-      total: totals[0]?.total ?? 0,
+      db: this.db,
+      def: this.queryDef,
+      table: resourceRows,
+      columns: this.columns,
+      selection: this.selection(caller),
+      where: this.where(query),
+      record: (row) => this.recordOf(row),
     };
+  }
+
+  page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
+    return readPage(this.source(query, caller), query);
   }
 
   async detail(id: number, caller: Caller): Promise<Row> {
@@ -166,27 +165,9 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     caller: Caller,
     size = 1000,
   ): AsyncGenerator<Row[]> {
-    const base = this.where(query);
-    let last: Row | undefined;
-    for (;;) {
-      const where = last
-        ? and(base, afterKey(this.queryDef, this.columns, query.sorters, last))
-        : base;
-      const rows = (await this.db
-        .select(this.selection(caller))
-        .from(resourceRows)
-        .where(where)
-        .orderBy(...orderOf(this.queryDef, this.columns, query.sorters))
-        .limit(size)) as Record<string, unknown>[];
-      if (!rows.length) return;
+    for await (const rows of readBatches(this.source(query, caller), query.sorters, size, true)) {
       // Rows carry every value a field may hold, retired ones included (exportFields).
-      const records = rows.map((r) => ({
-        ...(r.doc as Row),
-        ...this.recordOf(r),
-      }));
-      last = records[records.length - 1];
-      yield records;
-      if (rows.length < size) return;
+      yield rows.map((r) => ({ ...(r.doc as Row), ...this.recordOf(r) }));
     }
   }
 

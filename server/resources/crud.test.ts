@@ -261,7 +261,10 @@ describeBackends('scene CRUD', (backend) => {
     const keyword = await call('page', { keyword: 'x\u0000' });
     expect(keyword.body.code).toBe(40000);
     const far = await call('page', { current: 1_000_000, pageSize: 100 });
-    expect(far.body.data).toMatchObject({ list: [] });
+    expect(far.body.code).toBe(40000);
+    expect((far.body.data as Issues).issues[0]?.field).toBe('current');
+    const last = await call('page', { current: 100, pageSize: 100 });
+    expect(last.body.data).toMatchObject({ list: [], nextCursor: null });
   });
 
   it('unbinds the template and answers the scene', async () => {

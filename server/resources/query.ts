@@ -3,17 +3,13 @@ import {
   asc,
   desc,
   eq,
-  gt,
   gte,
   ilike,
   inArray,
   isNull,
-  lt,
   lte,
   ne,
   or,
-  Column,
-  is,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -163,32 +159,64 @@ function sortKeys(def: ResourceDef, columns: Columns, sorters: PageQuery['sorter
   return keys;
 }
 
+/** How many values a row's sort key has (the length a cursor's key must have). */
+export function keyLength(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']) {
+  return sortKeys(def, columns, sorters).length;
+}
+
+/**
+ * A row's sort key as one JSON array, selected with the page: a cursor is built from it. JSON
+ * keeps a timestamp's microseconds, which a JavaScript Date would drop (and then a keyset
+ * condition would skip or repeat rows within the same millisecond).
+ */
+export function keyOf(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']): SQL {
+  const keys = sortKeys(def, columns, sorters);
+  return sql`json_build_array(${sql.join(
+    keys.map((k) => k.column),
+    sql`, `,
+  )})`;
+}
+
 /**
  * ORDER BY: the requested sorters (or the resource default), then id so pages are stable. Empty
  * values of a nullable field sort last either way (a plain DESC would put them first); columns
  * that cannot be NULL keep the plain order, which their B-tree index serves both ways.
+ * `reverse` is the exact opposite order (for the page before a cursor, read backwards).
  */
-export function orderOf(def: ResourceDef, columns: Columns, sorters: PageQuery['sorters']): SQL[] {
+export function orderOf(
+  def: ResourceDef,
+  columns: Columns,
+  sorters: PageQuery['sorters'],
+  reverse = false,
+): SQL[] {
   return sortKeys(def, columns, sorters).map(({ field, column, order }) => {
+    const descending = (order === 'desc') !== reverse;
     if (field.nullable) {
-      return order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+      const nulls = reverse ? sql.raw('nulls first') : sql.raw('nulls last');
+      return descending ? sql`${column} desc ${nulls}` : sql`${column} asc ${nulls}`;
     }
-    return order === 'desc' ? desc(column) : asc(column);
+    return descending ? desc(column) : asc(column);
   });
 }
 
 /**
- * Rows strictly after `last` in the order orderOf gives (keyset paging for export): for some
- * key k, every earlier key equals last's and key k is past it. With NULLS LAST, the rows past a
- * value are the greater (or smaller) ones and the empty ones; nothing is past an empty value.
+ * Rows strictly after the row whose sort key is `key` in the order orderOf gives (or strictly
+ * before it when `before`): keyset paging for cursors and export. For some key k, every earlier
+ * key equals the row's and key k is past it. With NULLS LAST, the rows after a value are the
+ * greater (or smaller) ones and the empty ones, and nothing is after an empty value; before an
+ * empty value are all the non-empty ones. Values are sent as untyped parameters: PostgreSQL
+ * types each from the column it is compared with (a timestamp keeps its microseconds).
  */
 export function afterKey(
   def: ResourceDef,
   columns: Columns,
   sorters: PageQuery['sorters'],
-  last: Record<string, unknown>,
+  key: readonly unknown[],
+  before = false,
 ): SQL {
   const keys = sortKeys(def, columns, sorters);
+  if (key.length !== keys.length) throw new Error('sort key of the wrong length');
+  const valueOf = (k: number) => sql`${sql.param(key[k])}`;
   // The usual case (one direction, no empty values): a row comparison, which a B-tree index
   // on the sort columns walks directly; the OR form below makes the planner scan.
   const direction = keys[0]?.order;
@@ -198,29 +226,34 @@ export function afterKey(
       sql`, `,
     );
     const vals = sql.join(
-      // A column encodes the value as it stores it (a Date); an expression takes it as given.
-      keys.map((k) => {
-        const value = last[k.field.name];
-        return is(k.column, Column) ? sql`${sql.param(value, k.column)}` : sql`${sql.param(value)}`;
-      }),
+      keys.map((_, k) => valueOf(k)),
       sql`, `,
     );
-    return direction === 'desc' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
+    return (direction === 'desc') !== before
+      ? sql`(${cols}) < (${vals})`
+      : sql`(${cols}) > (${vals})`;
   }
   const branches: SQL[] = [];
-  keys.forEach((key, k) => {
-    const value = last[key.field.name];
-    if (value === null || value === undefined) {
-      if (!key.field.nullable) throw new Error(`sort key ${key.field.name} has no value`);
+  keys.forEach((k, i) => {
+    const value = key[i];
+    const empty = value === null || value === undefined;
+    if (empty && !k.field.nullable) throw new Error(`sort key ${k.field.name} has no value`);
+    const ties = keys
+      .slice(0, i)
+      .map((earlier, j) =>
+        key[j] === null || key[j] === undefined
+          ? isNull(earlier.column)
+          : sql`${earlier.column} = ${valueOf(j)}`,
+      );
+    let past: SQL | undefined;
+    if (empty) {
+      past = before ? sql`${k.column} is not null` : undefined;
     } else {
-      const past = key.order === 'desc' ? lt(key.column, value) : gt(key.column, value);
-      const beyond = key.field.nullable ? or(past, isNull(key.column)) : past;
-      const ties = keys.slice(0, k).map((earlier) => {
-        const v = last[earlier.field.name];
-        return v === null || v === undefined ? isNull(earlier.column) : eq(earlier.column, v);
-      });
-      branches.push(and(...ties, beyond) as SQL);
+      const greater = (k.order === 'desc') === before;
+      const compare = greater ? sql`${k.column} > ${valueOf(i)}` : sql`${k.column} < ${valueOf(i)}`;
+      past = k.field.nullable && !before ? (or(compare, isNull(k.column)) as SQL) : compare;
     }
+    if (past) branches.push(and(...ties, past) as SQL);
   });
   return or(...branches) ?? sql`false`;
 }

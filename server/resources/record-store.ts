@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
+import type { PageAnswer } from './paging';
 import type { Row } from './rows';
 import type { Caller } from './visibility';
 
@@ -10,7 +11,7 @@ import type { Caller } from './visibility';
  * both give it, so both are served by the same code and answer the same way.
  */
 export interface RecordStore {
-  page(query: PageQuery, caller: Caller): Promise<{ list: Row[]; total: number }>;
+  page(query: PageQuery, caller: Caller): Promise<PageAnswer>;
   detail(id: number, caller: Caller): Promise<Row>;
   create(values: Row, caller: Caller, scope?: string): Promise<Row>;
   update(id: number, version: number, values: Row, caller: Caller, unchanged?: Row): Promise<Row>;

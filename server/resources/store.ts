@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../contract/resource';
@@ -7,7 +7,8 @@ import { ephemeralSecretBox, type SecretBox } from '../crypto/secrets';
 import type { Database } from '../db/client';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
-import { afterKey, orderOf, whereOf } from './query';
+import { pageStatements, readBatches, readPage, type PageAnswer, type PageSource } from './paging';
+import { whereOf } from './query';
 import type { RecordStore, ReferenceTarget } from './record-store';
 import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
 import { visibleTo, type Caller, type StoreLookup } from './visibility';
@@ -121,22 +122,29 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     return values;
   }
 
-  async page(query: PageQuery, caller: Caller): Promise<{ list: Row[]; total: number }> {
+  /** What a list reads: this resource's visible rows under the query's scope and filters. */
+  private source(query: Omit<PageQuery, 'current' | 'pageSize'>, caller: Caller): PageSource {
     const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
       eq(this.col(f), v),
     );
-    const where = and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query));
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(this.selection(caller))
-        .from(this.table)
-        .where(where)
-        .orderBy(...orderOf(this.def, this.columns, query.sorters))
-        .limit(query.pageSize)
-        .offset((query.current - 1) * query.pageSize),
-      this.db.select({ total: count() }).from(this.table).where(where),
-    ]);
-    return { list: rows.map((r) => toRecord(this.def, r)), total: totals[0]?.total ?? 0 };
+    return {
+      db: this.db,
+      def: this.def,
+      table: this.table,
+      columns: this.columns,
+      selection: this.selection(caller),
+      where: and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query)),
+      record: (row) => toRecord(this.def, row),
+    };
+  }
+
+  page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
+    return readPage(this.source(query, caller), query);
+  }
+
+  /** The statements page() runs for `query` (EXPLAIN tests). */
+  listStatements(query: PageQuery, caller: Caller): SQL[] {
+    return pageStatements(this.source(query, caller), query);
   }
 
   async detail(id: number, caller: Caller): Promise<Row> {
@@ -160,29 +168,12 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * own statement continuing after the last row's sort key, so memory stays flat and other
    * requests run between batches (PGlite has one connection).
    */
-  async *batches(
+  batches(
     query: Omit<PageQuery, 'current' | 'pageSize'>,
     caller: Caller,
     size = 1000,
   ): AsyncGenerator<Row[]> {
-    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
-      eq(this.col(f), v),
-    );
-    const base = and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query));
-    let last: Row | undefined;
-    for (;;) {
-      const where = last ? and(base, afterKey(this.def, this.columns, query.sorters, last)) : base;
-      const rows = await this.db
-        .select(this.selection(caller))
-        .from(this.table)
-        .where(where)
-        .orderBy(...orderOf(this.def, this.columns, query.sorters))
-        .limit(size);
-      if (!rows.length) return;
-      last = rows[rows.length - 1] as Row;
-      yield rows.map((r) => toRecord(this.def, r));
-      if (rows.length < size) return;
-    }
+    return readBatches(this.source(query, caller), query.sorters, size);
   }
 
   /** Creates a row in `scope` (its values win); the caller becomes the owner of owned rows. */
