@@ -97,10 +97,30 @@ describe('toListBody', () => {
 });
 
 describe('fromListAnswer', () => {
-  it('accepts { list, total }', () => {
+  const none = { totalExact: true, nextCursor: null, prevCursor: null };
+  it('accepts { list, total }, an exact total without cursors', () => {
     expect(fromListAnswer({ list: [{ id: 1 }], total: 42 })).toEqual({
       data: [{ id: 1 }],
       total: 42,
+      ...none,
+    });
+  });
+
+  it('keeps an estimated total and the cursors', () => {
+    expect(
+      fromListAnswer({
+        list: [{ id: 1 }],
+        total: 1_200_000,
+        totalExact: false,
+        nextCursor: 'n',
+        prevCursor: null,
+      }),
+    ).toEqual({
+      data: [{ id: 1 }],
+      total: 1_200_000,
+      totalExact: false,
+      nextCursor: 'n',
+      prevCursor: null,
     });
   });
 
@@ -108,12 +128,13 @@ describe('fromListAnswer', () => {
     expect(fromListAnswer([{ id: 1 }, { id: 2 }])).toEqual({
       data: [{ id: 1 }, { id: 2 }],
       total: 2,
+      ...none,
     });
   });
 
   it('answers an empty page for null or undefined', () => {
-    expect(fromListAnswer(null)).toEqual({ data: [], total: 0 });
-    expect(fromListAnswer(undefined)).toEqual({ data: [], total: 0 });
+    expect(fromListAnswer(null)).toEqual({ data: [], total: 0, ...none });
+    expect(fromListAnswer(undefined)).toEqual({ data: [], total: 0, ...none });
   });
 });
 
@@ -167,7 +188,7 @@ describe('createDataProvider', () => {
         { field: 'type', operator: 'eq', value: 1 },
       ],
     });
-    expect(res).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 12 });
+    expect(res).toMatchObject({ data: [{ id: 1 }, { id: 2 }], total: 12, totalExact: true });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ url: '/api/manage/v1/scene/page', method: 'post' });
     expect(seen[0]!.body).toEqual({
@@ -179,9 +200,34 @@ describe('createDataProvider', () => {
     });
   });
 
+  it('getList sends a cursor and an exact-count request from meta, and reads the cursors', async () => {
+    const { dp, seen } = setup(() => ({
+      body: envelope(0, {
+        list: [{ id: 3 }],
+        total: 2_000_000,
+        totalExact: false,
+        nextCursor: 'n2',
+        prevCursor: 'p2',
+      }),
+    }));
+    const res = await dp.getList({
+      resource: 'scene',
+      pagination: { currentPage: 1000, pageSize: 10 },
+      // refine copies the URL's query parameters into meta: only pageCursor is the cursor.
+      meta: { pageCursor: 'c1', exactTotal: true, cursor: 'from the URL' },
+    });
+    expect(seen[0]!.body).toMatchObject({ cursor: 'c1', exactTotal: true });
+    expect(res).toMatchObject({
+      total: 2_000_000,
+      totalExact: false,
+      nextCursor: 'n2',
+      prevCursor: 'p2',
+    });
+  });
+
   it('getList accepts a bare array answer', async () => {
     const { dp } = setup(() => ({ body: envelope(0, [{ id: 7 }]) }));
-    expect(await dp.getList({ resource: 'scene' })).toEqual({ data: [{ id: 7 }], total: 1 });
+    expect(await dp.getList({ resource: 'scene' })).toMatchObject({ data: [{ id: 7 }], total: 1 });
   });
 
   it('getOne posts { id } to <prefix>/detail', async () => {

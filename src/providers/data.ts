@@ -19,6 +19,10 @@ export const KEYWORD_FIELD = 'keyword';
 interface ListAnswer<T> {
   list: T[];
   total: number;
+  /** False when the total is the server's estimate (issue 12); absent from older answers. */
+  totalExact?: boolean;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
 }
 
 function prefixOf(resource: string, meta?: Record<string, unknown>): string {
@@ -69,8 +73,16 @@ export function toListBody(
 
 /** Answers are `{ list, total }`; a bare array (the original /scene/page) is accepted too. */
 export function fromListAnswer<T>(data: ListAnswer<T> | T[] | null | undefined) {
-  if (Array.isArray(data)) return { data, total: data.length };
-  return { data: data?.list ?? [], total: data?.total ?? 0 };
+  if (Array.isArray(data)) {
+    return { data, total: data.length, totalExact: true, nextCursor: null, prevCursor: null };
+  }
+  return {
+    data: data?.list ?? [],
+    total: data?.total ?? 0,
+    totalExact: data?.totalExact ?? true,
+    nextCursor: data?.nextCursor ?? null,
+    prevCursor: data?.prevCursor ?? null,
+  };
 }
 
 /** ApiError → refine's HttpError, with field errors so forms mark the fields. */
@@ -109,10 +121,14 @@ export function createDataProvider(http: AxiosInstance): DataProvider {
           ...toListBody(pagination, sorters, filters),
           // A view showing one slice of the rows (platform / personal templates) names it.
           ...(typeof meta?.scope === 'string' ? { scope: meta.scope } : {}),
+          // Keyset paging beyond the numbered pages, and the exact total on demand (issue 12).
+          // refine merges the URL's query parameters into meta, so the cursor has a name of its own.
+          ...(typeof meta?.pageCursor === 'string' ? { cursor: meta.pageCursor } : {}),
+          ...(meta?.exactTotal === true ? { exactTotal: true } : {}),
         },
       );
-      const out = fromListAnswer(data);
-      return { data: out.data as never[], total: out.total };
+      const { data: rows, ...rest } = fromListAnswer(data);
+      return { data: rows as never[], ...rest };
     },
     async getOne({ resource, id, meta }) {
       const data = await call<BaseRecord>(http, `${prefixOf(resource, meta)}/detail`, { id });

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { allFields, type ResourceDef } from '../../../contract/resource';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { useView } from '../../resources/view';
@@ -19,6 +19,7 @@ import { servedByName } from '../../resources/registry';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
+import { CursorPager, TotalText, useListPaging } from './list-paging';
 import { ResourceFormModal } from './ResourceFormModal';
 import { DeleteRowButton } from './DeleteRowButton';
 import './resource.css';
@@ -105,9 +106,25 @@ export function ResourceListPage({
   const bulk = external ? [] : bulkKinds(def, can, role);
   const { hidden: hiddenColumns, setHidden: setHiddenColumns } = useHiddenColumns(route.name);
 
-  const { tableProps, filters, setFilters, sorters, currentPage, pageSize, tableQuery } = useTable({
+  // refine's numbered page and size, read before useTable so the cursor can go in its meta.
+  const [urlParams] = useSearchParams();
+  const paging = useListPaging(
+    Number(urlParams.get('currentPage') ?? 1),
+    Number(urlParams.get('pageSize') ?? 10),
+  );
+  const meta = { ...(scope ? { scope } : {}), ...paging.meta };
+  const {
+    tableProps,
+    filters,
+    setFilters,
+    sorters,
+    currentPage,
+    setCurrentPage,
+    pageSize,
+    tableQuery,
+  } = useTable({
     resource: def.name,
-    meta: scope ? { scope } : undefined,
+    meta: Object.keys(meta).length ? meta : undefined,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
@@ -121,8 +138,22 @@ export function ResourceListPage({
   const typed = typedFilters(filters, allFields(def));
   if (typed !== filters) setFilters(typed, 'replace');
 
+  const answer = tableQuery.data;
+  const nextCursor = (answer?.nextCursor as string | null | undefined) ?? null;
+  const prevCursor = (answer?.prevCursor as string | null | undefined) ?? null;
+  const numberedPages = paging.numberedPages;
+  const cursorPage = paging.cursorPage;
+  const total = (
+    <TotalText
+      total={answer?.total ?? 0}
+      exact={answer?.totalExact !== false}
+      counting={paging.exactTotal && tableQuery.isFetching}
+      onCount={paging.askExact}
+    />
+  );
+
   // A selection belongs to the rows on screen: another page, sort or filter starts afresh.
-  const selectionOf = JSON.stringify([currentPage, pageSize, sorters, filters]);
+  const selectionOf = JSON.stringify([currentPage, cursorPage, pageSize, sorters, filters]);
   const [selection, setSelection] = useState<{ of: string; keys: BaseKey[] }>({
     of: selectionOf,
     keys: [],
@@ -253,13 +284,29 @@ export function ResourceListPage({
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('table.empty') }}
         pagination={
+          cursorPage === undefined &&
           tableProps.pagination && {
             ...tableProps.pagination,
+            // Page numbers reach as far as offsets may; the rest of the list goes on by cursor.
+            total: Math.min(tableProps.pagination.total ?? 0, numberedPages * pageSize),
             showSizeChanger: true,
-            showTotal: (total) => t('table.total', { total }),
+            showTotal: () => total,
           }
         }
       />
+      {(cursorPage !== undefined || (currentPage === numberedPages && nextCursor)) && (
+        <CursorPager
+          page={cursorPage ?? currentPage}
+          numberedPages={numberedPages}
+          nextCursor={nextCursor}
+          prevCursor={prevCursor}
+          loading={tableQuery.isFetching}
+          total={total}
+          onNext={paging.toCursor}
+          onPrev={paging.toCursor}
+          onNumbered={(page) => paging.toNumbered(page, setCurrentPage)}
+        />
+      )}
       {formState && (
         <ResourceFormModal
           def={def}
