@@ -103,6 +103,11 @@ export interface BuildAppOptions {
    */
   declarationPollMs?: number;
   /**
+   * Trust a confirmed session this long (ms) before asking the database again; revocations on
+   * this server apply at once, other servers' within this. Off unless given (main.ts sets it).
+   */
+  sessionCacheMs?: number;
+  /**
    * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
    * key lives as long as the process: right for tests, wrong for a deployment.
    */
@@ -302,7 +307,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ping: options.ping ?? ((ms) => pingWith(options.db, ms)),
     dbHealth,
     enforcer,
-    authenticate: installAuthentication(app, options.db),
+    authenticate: installAuthentication(app, options.db, {
+      sessionCacheMs: options.sessionCacheMs ?? 0,
+    }),
     loginLimiter: new LoginLimiter({ ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits }),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     resources,

@@ -4,6 +4,7 @@
  */
 import { buildApp, DEFAULT_TIMEOUTS } from './app';
 import { DEFAULT_LOGIN_LIMITS } from './auth/login-limiter';
+import { DEFAULT_SESSION_CACHE_MS } from './auth/session-cache';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     reloadOnSighup: true,
     // Several servers on one PostgreSQL see each other's page declarations within this.
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
+    // docs/SCALING.md: another server's logout or disable reaches this one within this.
+    sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
   });
 
   let closing = false;

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { Code } from '../../contract/envelope';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
-import { lookupSession, type AuthUser } from './sessions';
+import { registerSessionCache, SessionCache } from './session-cache';
+import { lookupSession, type AuthUser, type SessionLookup } from './sessions';
+import { hashToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,16 +22,46 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
+export interface AuthenticationOptions {
+  /** SESSION_CACHE_MS: trust a confirmed session this long without a lookup; 0 or unset: off. */
+  sessionCacheMs?: number;
+  sessionCacheEntries?: number;
+}
+
 export function installAuthentication(
   app: FastifyInstance,
   db: Database,
+  options: AuthenticationOptions = {},
 ): preValidationAsyncHookHandler {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  const cache = new SessionCache({
+    ttlMs: options.sessionCacheMs ?? 0,
+    ...(options.sessionCacheEntries ? { maxEntries: options.sessionCacheEntries } : {}),
+  });
+  if (cache.enabled) {
+    const unregister = registerSessionCache(db, cache);
+    app.addHook('onClose', async () => unregister());
+  }
+
+  async function sessionOf(token: string): Promise<SessionLookup> {
+    if (!cache.enabled) return lookupSession(db, token);
+    const cached = cache.get(hashToken(token));
+    if (cached) return { status: 'active', ...cached };
+    const mark = cache.mark();
+    const session = await lookupSession(db, token);
+    if (session.status === 'active') {
+      // Shared by every request of this token for the TTL: nobody may change it underneath.
+      const user = Object.freeze({ ...session.user });
+      cache.put(mark, { tokenHash: session.tokenHash, user, expiresAt: session.expiresAt });
+    }
+    return session;
+  }
+
   return async function authenticate(request) {
     const token = bearerToken(request);
     if (!token) throw new AppError(Code.TOKEN_INVALID, 'tokenInvalid');
-    const session = await lookupSession(db, token);
+    const session = await sessionOf(token);
     switch (session.status) {
       case 'active':
         request.user = session.user;

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Role } from '../../contract/resource';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { forgetCachedSession } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 export const DEFAULT_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
@@ -16,7 +17,7 @@ export interface AuthUser {
 }
 
 export type SessionLookup =
-  | { status: 'active'; user: AuthUser; tokenHash: string }
+  | { status: 'active'; user: AuthUser; tokenHash: string; expiresAt: Date }
   | { status: 'unknown' | 'revoked' | 'expired' };
 
 export async function createSession(db: Database, userId: string, ttlMs: number): Promise<string> {
@@ -60,6 +61,7 @@ export async function lookupSession(
   return {
     status: 'active',
     tokenHash,
+    expiresAt: row.expiresAt,
     user: { id: row.id, role: row.role, userName: row.userName },
   };
 }
@@ -69,4 +71,5 @@ export async function revokeSession(db: Database, tokenHash: string): Promise<vo
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  forgetCachedSession(db, tokenHash);
 }

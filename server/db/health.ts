@@ -33,15 +33,28 @@ const UNREACHABLE_MESSAGES = [
   'Cannot use a pool after calling end',
 ];
 
+/** PostgreSQL's query_canceled: here, a statement that ran past its `statement_timeout`. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * True when PostgreSQL cancelled a statement that ran past its timeout: the database answered,
+ * the query was too expensive. Not an outage; the caller should ask for less.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === QUERY_CANCELED;
+}
+
 /**
  * True when `error` says the database is unreachable or overwhelmed: connection failures,
- * timeouts (ours, the driver's, or PostgreSQL's statement timeout 57014), server shutdown
- * (57P01–57P03), connection exceptions (class 08) and too many connections (53300).
+ * timeouts (ours or the driver's), server shutdown (57P01–57P03; class 57 but 57014), connection
+ * exceptions (class 08) and too many connections (53300). A statement timeout (57014) is not:
+ * the server that cancelled it is up (`isStatementTimeout`).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const sqlState = databaseErrorOf(error)?.code;
   if (
     sqlState &&
+    sqlState !== QUERY_CANCELED &&
     (sqlState.startsWith('08') || sqlState.startsWith('57') || sqlState === '53300')
   ) {
     return true;

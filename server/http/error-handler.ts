@@ -12,7 +12,7 @@ import {
   type ValidationEntry,
 } from './issues';
 import { localeOf } from './locale';
-import { isDatabaseUnavailable, type DatabaseHealth } from '../db/health';
+import { isDatabaseUnavailable, isStatementTimeout, type DatabaseHealth } from '../db/health';
 import { databaseErrorOf, duplicateColumnOf } from './pg-errors';
 
 const HTTP_PAYLOAD_TOO_LARGE = 413;
@@ -94,6 +94,13 @@ export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHea
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, Code.INVALID, message(locale, 'invalid'), null);
+    }
+
+    if (isStatementTimeout(error)) {
+      // The database answered: this query asked too much. Health stays as it is, and no
+      // Retry-After, since the same request would time out again.
+      request.log.warn({ err: describeDatabaseError(error) }, 'statement timeout');
+      return send(reply, Code.UNAVAILABLE, message(locale, 'queryTimeout'), null);
     }
 
     if (isDatabaseUnavailable(error)) {

@@ -16,6 +16,7 @@ import { Code } from '../../contract/envelope';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
 import { callerOf } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
+import { forgetCachedUserSessions } from '../auth/session-cache';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -50,6 +51,8 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ tokenHash: sessions.tokenHash });
+  // The kept session too: it is looked up again once, which costs less than tracking it.
+  forgetCachedUserSessions(db, userId);
   return rows.length;
 }
 
@@ -223,6 +226,8 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
         await adminUser(ctx.db, id); // 40400 when there is no such account
         throw new AppError(Code.CONFLICT, 'conflict');
       }
+      // Cached sessions carry the role: the new one applies from the next request.
+      if (role !== undefined) forgetCachedUserSessions(ctx.db, id);
       return success(request, await adminUser(ctx.db, id));
     },
   });
