@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,15 +73,25 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   return openPglite(options.dataDir);
 }
 
+/**
+ * An embedded database with the extensions the migrations create (pg_trgm, for the keyword
+ * search's trigram indexes: migration 0008). PGlite loads an extension's code only when it is
+ * named here, so every PGlite the project opens (server, tests, benches, scripts) comes from
+ * this function; without it `CREATE EXTENSION pg_trgm` and any trigram index fail.
+ */
+export function createPglite(dataDir: string = 'memory://'): PGlite {
+  return new PGlite(dataDir, { extensions: { pg_trgm } });
+}
+
 async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
   let client: PGlite;
   if (dataDir) {
     // A subdirectory keeps DATA_DIR free for other state later.
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPglite(dir);
   } else {
-    client = new PGlite('memory://');
+    client = createPglite();
   }
   const db = drizzlePglite(client, { schema });
   try {

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type ExtraConfigColumn,
   type PgColumnBuilderBase,
   type PgTable,
 } from 'drizzle-orm/pg-core';
@@ -93,16 +94,55 @@ export function columnFor(field: FieldDef): PgColumnBuilderBase {
 const resourceOfTable = new WeakMap<PgTable, string>();
 
 /**
- * The Drizzle table a resource declaration implies (issue: "tables derived from fields"):
- * system columns, one column per field, a unique index per unique field (among live rows when
- * the resource soft-deletes), an index per sortable or filtered field, and the declaration's
- * extra multi-column indexes. Property names are field names, which the generic store relies on.
+ * Whether a field's text, as the keyword search and `contains` filters read it (query.ts
+ * textOf: the column, or `column::text`), can be indexed: an index expression must be
+ * IMMUTABLE, and the text of a timestamptz or an array depends on session settings
+ * (timestamptz_out and array_out are STABLE), so those fields are searched unindexed.
  */
+function trigramIndexable(field: FieldDef): boolean {
+  return field.type !== 'datetime' && field.type !== 'tags' && field.type !== 'secret';
+}
+
+/**
+ * A GIN index queues new rows in a pending list that every search reads whole and that the
+ * planner prices as such: until a VACUUM merges it (PGlite never vacuums on its own), a 4 MB
+ * list (the default) makes it prefer reading the table. A 256 kB list is merged by the inserts
+ * themselves, often. Measured in docs/PERFORMANCE.md "Keyword search": 200 k inserted rows take
+ * 11 s with the default, 20 s with 256 kB, 74 s with no list (fastupdate off).
+ */
+export const TRIGRAM_STORAGE = { gin_pending_list_limit: 256 } as const;
+
+/** Fields read as their column by query.ts's textOf; anything else is read as `column::text`. */
+function readAsText(field: FieldDef): boolean {
+  return field.type === 'string' || field.type === 'text';
+}
+
 type ColumnsOf<R extends ResourceDef> = Record<
   R['fields'][number]['name'] | SystemFieldName,
   PgColumnBuilderBase
 >;
 
+/**
+ * The Drizzle table a resource declaration implies (issue: "tables derived from fields"):
+ * system columns, one column per field, and the indexes its lists need (issues 8 and 12):
+ * - a unique index per unique field (among live rows when the resource soft-deletes), which
+ *   also serves an eq filter on it;
+ * - for an eq filter, a B-tree on (field, default sort field, id), or (field, id) when the
+ *   filter is on the sort field: "filter + the console's first page" walks it in order and stops at
+ *   the page instead of sorting every match; it serves plain lookups by the field (and a sort
+ *   by it) too, so it replaces the field's own index. A tags filter gets a GIN index
+ *   (containment), which no sort can follow;
+ * - a B-tree on (field, id) per sortable or range-filtered field and the owner field (the id
+ *   is the page's tie-break), plus a (field DESC NULLS LAST, id DESC) one for a nullable
+ *   sortable field: query.ts sorts empty values last both ways, which one
+ *   B-tree can only give in one direction;
+ * - a GIN trigram index (pg_trgm) per keyword (`search`) or `contains` field, over the very
+ *   expression query.ts matches with ILIKE '%…%', so a substring search reads the index;
+ * - the declaration's extra multi-column indexes (`table.indexes`); one that starts with a
+ *   field stands in for that field's own index, and one that starts (field, default sort)
+ *   for the pair.
+ * Property names are field names, which the generic store relies on.
+ */
 export function resourceTable<const R extends ResourceDef>(def: R) {
   const tableName = tableNameOf(def);
   const system = new Set<string>(SYSTEM_FIELDS.map((f) => f.name));
@@ -111,36 +151,90 @@ export function resourceTable<const R extends ResourceDef>(def: R) {
   for (const f of own) (columns as Record<string, PgColumnBuilderBase>)[f.name] = columnFor(f);
 
   const table = pgTable(tableName, columns, (t) => {
-    const col = (field: string) => t[field as keyof typeof t] as never;
+    // The callback's columns are keyed by the generic R's field names; these are plain strings.
+    const col = (field: string) => t[field as keyof typeof t] as unknown as ExtraConfigColumn;
+    const name = (...parts: string[]) => `${tableName}_${parts.map(snakeCase).join('_')}`;
     const live = def.softDelete ? sql`${col(def.softDelete)} = 0` : undefined;
-    const unique = own.filter((f) => f.unique);
+    const fields: FieldDef[] = [...SYSTEM_FIELDS, ...own];
+    const hints = def.table?.indexes ?? [];
     // A composite index also serves lookups by its first column.
-    const leading = new Set((def.table?.indexes ?? []).map((cols) => cols[0]));
+    const leading = new Set(hints.map((cols) => cols[0]));
     const owner = def.ownership && 'field' in def.ownership ? def.ownership.field : undefined;
-    const indexed = [...SYSTEM_FIELDS, ...own].filter(
+    const sort = def.defaultSort;
+    const sortField = sort && fields.find((f) => f.name === sort.field);
+
+    const unique = own.filter((f) => f.unique);
+    const idField = fields.find((f) => f.name === 'id') as FieldDef;
+    /**
+     * What an eq filter's matches are ordered by on the first page: the default sort, or the
+     * id tie-break when the filter is on the sort field itself (all matches share its value).
+     */
+    const pairOf = (f: FieldDef): FieldDef | undefined =>
+      sortField && (f.name === sortField.name ? idField : sortField);
+    /** eq filters that get a (field, order) index: unique ones answer one row, unsorted. */
+    const paired = fields.filter((f) => {
+      const by = pairOf(f);
+      return (
+        by !== undefined &&
+        f.filter === 'eq' &&
+        f.type !== 'tags' &&
+        !f.unique &&
+        f.name !== 'id' &&
+        !hints.some((cols) => cols[0] === f.name && cols[1] === by.name)
+      );
+    });
+    const pairedNames = new Set(paired.map((f) => f.name));
+    const single = fields.filter(
       (f) =>
         f.name !== 'id' &&
         !f.unique &&
         !leading.has(f.name) &&
-        (f.sortable || f.filter !== undefined || f.name === owner),
+        !pairedNames.has(f.name) &&
+        (f.sortable || (f.filter !== undefined && f.filter !== 'contains') || f.name === owner),
     );
+    const descending = fields.filter((f) => f.sortable && f.nullable);
+    const searched = fields.filter(
+      (f) => (f.search || f.filter === 'contains') && trigramIndexable(f),
+    );
+
     return [
       ...unique.map((f) => {
-        const base = `${tableName}_${snakeCase(f.name)}`;
+        const base = name(f.name);
         const ix = uniqueIndex(live ? `${base}_live_uq` : `${base}_uq`).on(col(f.name));
         return live ? ix.where(live) : ix;
       }),
-      ...indexed.map((f) => {
-        const ix = index(`${tableName}_${snakeCase(f.name)}_idx`);
+      ...single.map((f) => {
+        const ix = index(`${name(f.name)}_idx`);
         // A tags filter asks "contains this label": a GIN index answers that, a B-tree cannot.
-        return f.type === 'tags' ? ix.using('gin', col(f.name)) : ix.on(col(f.name));
+        // The id after the field is the page's tie-break (query.ts sortKeys): without it, rows
+        // sharing a value (timestamps of one import, a status) are sorted after the index.
+        return f.type === 'tags' ? ix.using('gin', col(f.name)) : ix.on(col(f.name), col('id'));
       }),
-      ...(def.table?.indexes ?? []).map((fields) => {
-        const [first, ...rest] = fields.map(col);
-        return index(`${tableName}_${fields.map(snakeCase).join('_')}_idx`).on(
-          first as never,
-          ...rest,
-        );
+      ...paired.map((f) => {
+        const by = pairOf(f) as FieldDef;
+        // The order query.ts's orderOf gives a nullable field (empty values last) either way.
+        const descending = by.nullable && sort?.order === 'desc';
+        const sorted = descending ? col(by.name).desc().nullsLast() : col(by.name);
+        const tail =
+          by.name === 'id' ? [] : [descending ? col('id').desc().nullsFirst() : col('id')];
+        return index(`${name(f.name, by.name)}_idx`).on(col(f.name), sorted, ...tail);
+      }),
+      ...descending.map((f) =>
+        index(`${name(f.name)}_desc_idx`).on(
+          col(f.name).desc().nullsLast(),
+          col('id').desc().nullsFirst(),
+        ),
+      ),
+      ...searched.map((f) => {
+        const ix = index(`${name(f.name)}_trgm_idx`);
+        const built = readAsText(f)
+          ? ix.using('gin', col(f.name).op('gin_trgm_ops'))
+          : ix.using('gin', sql`(${col(f.name)}::text) gin_trgm_ops`);
+        return built.with(TRIGRAM_STORAGE);
+      }),
+      ...hints.map((cols) => {
+        const [first, ...rest] = cols.map(col);
+        return index(`${name(...cols)}_idx`).on(first as ExtraConfigColumn, ...rest);
       }),
     ];
   });

@@ -286,14 +286,16 @@ describeBackends('a configured resource', (backend) => {
 
   it('keeps one expression index set per declaration, dropping the stale ones', async () => {
     const indexes = await existingIndexes(t.db);
-    // title (unique + sort), views, score, status, pinned, publishedAt, tags (GIN).
-    expect(indexes.size).toBe(8);
+    // title (unique + sort), views, score, status, pinned, publishedAt, tags (GIN), and a
+    // trigram index for each keyword field (title, body).
+    expect(indexes.size).toBe(10);
     const plain = knowledgeWith((fields) =>
       fields.map((f) => ({ ...f, sortable: undefined, filter: undefined, unique: undefined })),
     );
     ok(await changeDeclaration(plain));
     version += 1;
-    expect((await existingIndexes(t.db)).size).toBe(0);
+    // Still searched by keyword: the trigram indexes stay.
+    expect((await existingIndexes(t.db)).size).toBe(2);
   });
 
   it('disabled: gone from API and menu, data kept; enabled again: all back', async () => {

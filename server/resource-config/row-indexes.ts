@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FieldDef, ResourceDef } from '../../contract/resource';
 import type { Database } from '../db/client';
+import { TRIGRAM_STORAGE } from '../db/resource-table';
 import { resourceLiteral, valueExpression } from './row-expressions';
 
 /**
@@ -9,7 +10,10 @@ import { resourceLiteral, valueExpression } from './row-expressions';
  * `resource_rows`, one set per resource, so a declaration costs no table and no migration.
  * - a unique field: a unique index over its live rows (the duplicate check itself);
  * - a sorted or filtered field, and the default sort: a B-tree on (value, id), which serves
- *   both the order and the page's tie-break; a filtered tags field: a GIN index.
+ *   both the order and the page's tie-break; a filtered tags field: a GIN index;
+ * - a keyword (`search`) or `contains` field: a GIN trigram index (pg_trgm, issue 12) on its
+ *   value as text, the expression the list's `ILIKE '%…%'` reads (searchText), so a substring
+ *   search reads the index instead of every row of the resource.
  * Names are `rr_` and a hash of the definition, so a changed definition is a new index and the
  * old one is dropped: syncIndexes compares names only.
  */
@@ -23,7 +27,32 @@ export interface IndexSpec {
 
 const PREFIX = 'rr_';
 
-function spec(resource: string, field: FieldDef, kind: 'unique' | 'btree' | 'gin'): IndexSpec {
+type IndexKind = 'unique' | 'btree' | 'gin' | 'trgm';
+
+/** The built-in tables' trigram storage (a short GIN pending list): resource-table.ts. */
+const TRIGRAM_WITH = `WITH (${Object.entries(TRIGRAM_STORAGE)
+  .map(([k, v]) => `${k} = ${v}`)
+  .join(', ')})`;
+
+/**
+ * A field's value as the keyword search and `contains` filter read it: query.ts's textOf over
+ * valueExpression (the value itself for string and text fields, `::text` of it otherwise). The
+ * planner matches an expression index only against the same expression.
+ */
+export function searchText(field: FieldDef): string {
+  const expression = valueExpression(field);
+  return field.type === 'string' || field.type === 'text' ? expression : `(${expression})::text`;
+}
+
+/**
+ * Whether searchText can be indexed: an index expression must be IMMUTABLE, and the text of a
+ * timestamptz or an array depends on session settings (their output functions are STABLE).
+ */
+function trigramIndexable(field: FieldDef): boolean {
+  return field.type !== 'datetime' && field.type !== 'tags' && field.type !== 'secret';
+}
+
+function spec(resource: string, field: FieldDef, kind: IndexKind): IndexSpec {
   const expression = valueExpression(field);
   const where = `WHERE resource = ${resourceLiteral(resource)} AND is_del = 0`;
   const body =
@@ -31,7 +60,9 @@ function spec(resource: string, field: FieldDef, kind: 'unique' | 'btree' | 'gin
       ? `resource_rows (${expression}) ${where}`
       : kind === 'gin'
         ? `resource_rows USING gin (${expression}) ${where}`
-        : `resource_rows (${expression}, id) ${where}`;
+        : kind === 'trgm'
+          ? `resource_rows USING gin ((${searchText(field)}) gin_trgm_ops) ${TRIGRAM_WITH} ${where}`
+          : `resource_rows (${expression}, id) ${where}`;
   const name = PREFIX + createHash('sha1').update(`${kind} ${body}`).digest('hex').slice(0, 24);
   return {
     name,
@@ -57,8 +88,11 @@ export function indexSpecsOf(def: ResourceDef): IndexSpec[] {
     const sorted = f.sortable || def.defaultSort?.field === f.name;
     if (f.type === 'tags') {
       if (f.filter) out.push(spec(def.name, f, 'gin'));
-    } else if (sorted || f.filter) {
+    } else if (sorted || (f.filter && f.filter !== 'contains')) {
       out.push(spec(def.name, f, 'btree'));
+    }
+    if ((f.search || f.filter === 'contains') && trigramIndexable(f)) {
+      out.push(spec(def.name, f, 'trgm'));
     }
   }
   return out;

@@ -4,12 +4,8 @@ import { Code } from '../../contract/envelope';
 import type { PageQuery } from '../../contract/resource-schema';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
+import { builtInStores } from '../test/stores';
 import { csvCell } from './csv';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceDef } from '../../contract/resource';
-import { resourceByName } from '../../contract/resources';
-import { RESOURCE_TABLES } from '../db/resource-tables';
-import { ResourceStore } from './store';
 
 it('csvCell quotes separators and defuses formulas', () => {
   expect(csvCell('plain')).toBe('plain');
@@ -34,20 +30,7 @@ describeBackends('CSV export', (backend) => {
       headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
       payload: body,
     });
-  const stores = new Map<string, ResourceStore>();
-  const store = (name: string): ResourceStore => {
-    let found = stores.get(name);
-    if (!found) {
-      found = new ResourceStore(
-        resourceByName(name) as ResourceDef,
-        RESOURCE_TABLES[name] as PgTable,
-        t.db,
-        store,
-      );
-      stores.set(name, found);
-    }
-    return found;
-  };
+  const store = builtInStores(() => t.db);
 
   it('keyset batches give the same rows in the same order as paging, for every sort', async () => {
     const caller = { id: '1', role: 'user' as const };

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../contract/resource';
 import type { AuthUser } from '../auth/sessions';
@@ -33,13 +33,13 @@ export function visibleTo(
   if (!parent) throw new Error(`resource ${def.name}: no store for ${owner.through.resource}`);
   const link = columns[owner.through.field] as PgColumn;
   // A row pointing at nothing is shared; one pointing at a row the caller cannot see is not.
-  return or(
-    isNull(link),
-    exists(
-      parent.db
-        .select({ one: sql`1` })
-        .from(parent.table)
-        .where(and(eq(parent.columns.id as PgColumn, link), parent.visibleWhere(caller))),
-    ),
-  );
+  // A scalar subquery, not EXISTS: beside the OR, PostgreSQL runs an EXISTS as a hashed subplan
+  // that reads every row the caller can see in the parent table (half of 10 M template calls'
+  // prompts, on every call list); a scalar subquery is probed per row through the parent's
+  // primary key, so a page reads as many parent rows as it shows (issue 12, list-plans.test).
+  const probe = parent.db
+    .select({ one: sql`true` })
+    .from(parent.table)
+    .where(and(eq(parent.columns.id as PgColumn, link), parent.visibleWhere(caller)));
+  return or(isNull(link), sql`coalesce((${probe}), false)`);
 }

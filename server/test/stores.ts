@@ -1,0 +1,27 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDef } from '../../contract/resource';
+import { resourceByName } from '../../contract/resources';
+import type { Database } from '../db/client';
+import { RESOURCE_TABLES } from '../db/resource-tables';
+import { ResourceStore } from '../resources/store';
+
+/**
+ * The built-in resources' stores over a test database, made on first use and shared, so a
+ * store's visibility rule finds the store it follows (a call's template). `db` is read when a
+ * store is first made: a test harness opens its database in beforeAll, after this is called.
+ */
+export function builtInStores(db: () => Database): (name: string) => ResourceStore {
+  const stores = new Map<string, ResourceStore>();
+  const store = (name: string): ResourceStore => {
+    let found = stores.get(name);
+    if (!found) {
+      const def = resourceByName(name) as ResourceDef | undefined;
+      const table = RESOURCE_TABLES[name] as PgTable | undefined;
+      if (!def || !table) throw new Error(`no built-in resource ${name}`);
+      found = new ResourceStore(def, table, db(), store);
+      stores.set(name, found);
+    }
+    return found;
+  };
+  return store;
+}
