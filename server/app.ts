@@ -45,6 +45,7 @@ import { installNotFound } from './http/not-found';
 import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
+import { limitLists, type ListLimits } from './resources/paging';
 import { ResourceStore } from './resources/store';
 import { configuredRoutes } from './resource-config/dispatch';
 import { restProxyRoutes } from './resource-config/rest-proxy';
@@ -107,6 +108,11 @@ export interface BuildAppOptions {
    * this server apply at once, other servers' within this. Off unless given (main.ts sets it).
    */
   sessionCacheMs?: number;
+  /**
+   * What one list may hold (resources/paging.ts ListLimits: LIST_CONNECTIONS, LIST_TIMEOUT_MS);
+   * no bound unless given (main.ts sets it for PostgreSQL).
+   */
+  lists?: Partial<ListLimits>;
   /**
    * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
    * key lives as long as the process: right for tests, wrong for a deployment.
@@ -249,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  if (options.lists) limitLists(options.db, options.lists);
   const stores = new Map<string, ResourceStore>();
   const secrets = options.secrets ?? ephemeralSecretBox();
   for (const def of resources) {

@@ -14,6 +14,7 @@ import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
+import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
 import { mockDelayFrom } from '../mock/delay';
 
 const env = process.env;
@@ -32,11 +33,12 @@ async function main(): Promise<void> {
   const host = env.HOST || '127.0.0.1';
   // Spec §7: the sample handlers answer after 600–1000 ms unless MOCK_DELAY says otherwise.
   const mockDelay = mockDelayFrom(env.MOCK_DELAY);
+  const poolSize = numberFrom('DB_POOL_SIZE', 10);
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
           databaseUrl: env.DATABASE_URL,
-          maxConnections: numberFrom('DB_POOL_SIZE', 10),
+          maxConnections: poolSize,
           connectTimeoutMs: numberFrom('DB_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
           statementTimeoutMs: numberFrom('DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
         }
@@ -88,6 +90,16 @@ async function main(): Promise<void> {
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
     // docs/SCALING.md: another server's logout or disable reaches this one within this.
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
+    // docs/SCALING.md "Pool sizing": lists leave part of the pool to everything else. PGlite
+    // runs one statement at a time whatever the bound, and cannot cancel one.
+    ...(database.kind === 'postgres'
+      ? {
+          lists: {
+            connections: numberFrom('LIST_CONNECTIONS', listConnectionsFor(poolSize)) || Infinity,
+            timeoutMs: numberFrom('LIST_TIMEOUT_MS', DEFAULT_LIST_TIMEOUT_MS),
+          },
+        }
+      : {}),
   });
 
   let closing = false;

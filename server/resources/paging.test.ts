@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { beforeAll, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { apiPath } from '../../contract/api';
 import { decodeCursor, encodeCursor, MAX_OFFSET_ROWS } from '../../contract/page-cursor';
-import type { ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
-import { resourceByName } from '../../contract/resources';
-import { RESOURCE_TABLES } from '../db/resource-tables';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
+import { builtInStores } from '../test/stores';
 import { COUNT_LIMIT } from './paging';
-import { ResourceStore } from './store';
 
 it('a cursor survives encoding, and anything else is not one', () => {
   const cursor = { after: true, key: ['2026-01-02 03:04:05.123456+00', '标题', 7, null] };
@@ -32,20 +29,7 @@ describeBackends('list paging by cursor and bounded totals', (backend) => {
   beforeAll(async () => {
     token = await t.login('admin');
   });
-  const stores = new Map<string, ResourceStore>();
-  const store = (name: string): ResourceStore => {
-    let found = stores.get(name);
-    if (!found) {
-      found = new ResourceStore(
-        resourceByName(name) as ResourceDef,
-        RESOURCE_TABLES[name] as PgTable,
-        t.db,
-        store,
-      );
-      stores.set(name, found);
-    }
-    return found;
-  };
+  const store = builtInStores(() => t.db);
   const admin = { id: '0', role: 'admin' as const };
 
   /** Every id of the list by offset, then by next cursors, then back by previous cursors. */
@@ -148,6 +132,33 @@ describeBackends('list paging by cursor and bounded totals', (backend) => {
     const few = await store('scene').page({ current: 1, pageSize: 1, keyword: 'bulk 1234' }, admin);
     expect(few).toMatchObject({ totalExact: true });
     expect(few.total).toBeGreaterThanOrEqual(1);
+
+    // The list whose count reached the limit answers its estimate again, for any sort or
+    // page, without asking the planner or counting (paging.ts overCap).
+    const statements: string[] = [];
+    // Every statement, on the pool or in a transaction, is rendered by the dialect.
+    const render = PgDialect.prototype.sqlToQuery;
+    const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery').mockImplementation(function (
+      this: PgDialect,
+      ...args: Parameters<PgDialect['sqlToQuery']>
+    ) {
+      const built = render.apply(this, args);
+      statements.push(built.sql.toLowerCase());
+      return built;
+    });
+    try {
+      const again = await store('scene').page(
+        { current: 2, pageSize: 10, sorters: [{ field: 'sceneName', order: 'asc' }] },
+        admin,
+      );
+      expect(again).toMatchObject({ total: big.total, totalExact: false });
+      expect(again.list).toHaveLength(10);
+      // The spy saw the rows statement, so an empty list of EXPLAINs means something.
+      expect(statements.length).toBeGreaterThan(0);
+      expect(statements.filter((q) => q.includes('explain'))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses offsets past the bound and foreign cursors with 40000, in both languages', async () => {

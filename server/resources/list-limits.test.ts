@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPath } from '../../contract/api';
+import { Code } from '../../contract/envelope';
+import { POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
+import { useTestApp, type Answer } from '../test/harness';
+import { listConnectionsFor } from './paging';
+
+/**
+ * Issue 12: "one slow list must not stall the console". Lists get LIST_CONNECTIONS of the pool
+ * (here 2 of the test pool's 4) and wait at most LIST_TIMEOUT_MS for a turn; a detail by id
+ * still finds a connection while every list turn is stuck. PostgreSQL only: PGlite runs one
+ * statement at a time whatever the bound (main.ts sets no bound there).
+ */
+const LIST_TIMEOUT_MS = 1_500;
+const postgres = testBackends().find((b) => b.name === 'postgres');
+
+it('a pool leaves a quarter of its connections (at least 2) to everything but lists', () => {
+  expect(listConnectionsFor(10)).toBe(7);
+  expect(listConnectionsFor(4)).toBe(2);
+  expect(listConnectionsFor(2)).toBe(1);
+  expect(listConnectionsFor(40)).toBe(30);
+});
+
+if (!postgres) {
+  describe('bounded lists [postgres]', () => it.skip(POSTGRES_SKIP_REASON, () => {}));
+} else {
+  describe('bounded lists [postgres]', () => {
+    const t = useTestApp(postgres, {
+      lists: { connections: 2, timeoutMs: LIST_TIMEOUT_MS },
+    });
+    let token = '';
+    let sceneId = 0;
+    beforeAll(async () => {
+      token = await t.login('admin');
+      const page = await t.post(apiPath('scene', 'page'), { current: 1, pageSize: 1 }, { token });
+      sceneId = (page.body.data as { list: { id: number }[] }).list[0]!.id;
+    });
+
+    it('a detail answers at once while lists are stuck, and waiting lists answer 50300', async () => {
+      const calls = apiPath('prompt', 'call', 'page');
+      // A first list learns the table's size, so the stuck ones below are stuck on its rows.
+      expect((await t.post(calls, { current: 1, pageSize: 5 }, { token })).body.code).toBe(0);
+
+      // Another session holds the calls table: every list of calls waits for its lock, holding
+      // its connection, as a slow list does.
+      let release: () => void = () => {};
+      let locked: () => void = () => {};
+      const isLocked = new Promise<void>((ok) => (locked = ok));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table prompt_calls in access exclusive mode`);
+        locked();
+        await new Promise<void>((ok) => (release = ok));
+      });
+      await isLocked;
+      let lists: Promise<Answer & { ms: number }>[] = [];
+      try {
+        const started = performance.now();
+        lists = Array.from({ length: 6 }, () =>
+          t
+            .post(calls, { current: 1, pageSize: 5 }, { token })
+            .then((a) => ({ ...a, ms: performance.now() - started })),
+        );
+        await new Promise((r) => setTimeout(r, 200));
+
+        // Two lists hold their turns (and two connections); the lock holds a third. The
+        // detail and its session lookup share the fourth.
+        for (let i = 0; i < 5; i++) {
+          const t0 = performance.now();
+          const detail = await t.post(apiPath('scene', 'detail'), { id: sceneId }, { token });
+          expect(detail.body.code).toBe(0);
+          expect(performance.now() - t0).toBeLessThan(500);
+        }
+
+        // The four lists beyond the bound wait LIST_TIMEOUT_MS for a turn, then answer
+        // 50300 queryTimeout (never 500), while the two in their turns still wait.
+        const answered: (Answer & { ms: number })[] = [];
+        for (const list of lists) void list.then((a) => answered.push(a));
+        const deadline = performance.now() + LIST_TIMEOUT_MS * 3;
+        while (answered.length < 4 && performance.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(answered.map((a) => [a.status, a.body.code])).toEqual(
+          Array.from({ length: 4 }, () => [503, Code.UNAVAILABLE]),
+        );
+        for (const answer of answered) {
+          expect(answer.ms).toBeGreaterThanOrEqual(LIST_TIMEOUT_MS - 50);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+        expect(answered).toHaveLength(4);
+      } finally {
+        release();
+        await holder;
+      }
+      // The two in their turns got their rows once the lock was gone.
+      for (const answer of await Promise.all(lists))
+        expect([0, Code.UNAVAILABLE]).toContain(answer.body.code);
+      // Released: the lists in their turns finish normally; nothing answered 500.
+      const answers = await Promise.all([
+        t.post(calls, { current: 1, pageSize: 5 }, { token }),
+        t.post(apiPath('scene', 'page'), { current: 1, pageSize: 5 }, { token }),
+      ]);
+      for (const answer of answers) expect(answer.body.code).toBe(0);
+    });
+  });
+}
