@@ -18,8 +18,10 @@ import { useStore } from './stores/create-store';
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 // The shell (layout, menus, tab bar) is not needed to show the login page, nor are the texts
 // of the pages behind it. The access policy (casbin) and those texts are fetched beside the
-// shell rather than after it, since the shell waits for all of them.
+// shell rather than after it, since the shell waits for all of them: the enforcer's module is
+// requested here too, at the same time as the shell's, not once access-control has loaded.
 const Shell = lazy(() => {
+  void import('./providers/access-enforcer');
   void import('./providers/access-control').then((m) => m.loadPolicy());
   return Promise.all([import('./Shell'), loadAllTexts()]).then(([m]) => ({ default: m.Shell }));
 });

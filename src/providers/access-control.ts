@@ -15,16 +15,22 @@ export const policyStore = createStore<Policy | null>(null);
 
 let latest: { resources: readonly ResourceDef[]; policy: Promise<Policy> } | null = null;
 
+/** The same declarations in the same order (the registry rebuilds its array on every answer). */
+function sameList(a: readonly ResourceDef[], b: readonly ResourceDef[]): boolean {
+  return a === b || (a.length === b.length && a.every((r, i) => r === b[i]));
+}
+
 /**
  * Loads the enforcer of a resource list (by default the registry's, built-ins plus declared
  * ones) and publishes it as the policy. One enforcer per list, built once: asking again for the
- * same list shares it. Only the latest list's policy is published, so a slow build for an older
- * list cannot replace a newer one.
+ * same list (the same declarations in the same order, as the registry answers when nothing was
+ * declared) shares it, so the answer at login does not build a second enforcer. Only the latest
+ * list's policy is published, so a slow build for an older list cannot replace a newer one.
  */
 export function loadPolicy(
   resources: readonly ResourceDef[] = registryStore.get().resources,
 ): Promise<Policy> {
-  if (latest?.resources === resources) return latest.policy;
+  if (latest && sameList(latest.resources, resources)) return latest.policy;
   const policy: Promise<Policy> = import('./access-enforcer')
     .then((m) => m.loadPolicy(resources))
     .then((built) => {

@@ -1,7 +1,7 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyPage } from '../routes/lazy-page';
 
 /** A resource folder's dedicated pages (`src/resources/<name>/index.ts`), by view name. */
-export type ResourcePages = Readonly<Record<string, LazyExoticComponent<ComponentType>>>;
+export type ResourcePages = Readonly<Record<string, LazyPage>>;
 
 const FOLDERS = import.meta.glob<ResourcePages>('./*/index.ts', {
   eager: true,

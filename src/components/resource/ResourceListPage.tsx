@@ -21,7 +21,7 @@ import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
 import { CursorPager, TotalText, useListPaging } from './list-paging';
 import { ResourceFormModal } from './ResourceFormModal';
-import { DeleteRowButton } from './DeleteRowButton';
+import { DeleteRowButton, useRowDelete } from './DeleteRowButton';
 import './resource.css';
 import './list-page.css';
 
@@ -99,6 +99,7 @@ export function ResourceListPage({
   const canCreate = siblingOf('create') ? !!createPage : can('create');
   const canEdit = can('edit') && inlineEdit;
   const canDelete = can('delete');
+  const removeRow = useRowDelete();
   const role = useStore(roleStore);
   // A resource in a REST service (issue 11) has refine's json-server calls only: no export,
   // no bulk calls (those are the console API's).
@@ -204,6 +205,7 @@ export function ResourceListPage({
             resource={def.name}
             id={record.id!}
             title={String(record[def.titleField ?? 'id'] ?? record.id)}
+            remove={removeRow}
           />
         )}
       </Space>

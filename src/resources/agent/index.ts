@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Agent pages that replace the generic ones, by view name (contract/resources/agent.ts). */
 export const pages: ResourcePages = {
-  list: lazy(() => import('./AgentList')),
-  detail: lazy(() => import('./AgentDetail')),
+  list: lazyPage(() => import('./AgentList')),
+  detail: lazyPage(() => import('./AgentDetail')),
 };

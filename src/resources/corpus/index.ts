@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Corpus pages by view name (contract/resources/corpus.ts). */
 export const pages: ResourcePages = {
-  list: lazy(() => import('./CorpusList')),
-  detail: lazy(() => import('./CorpusDetail')),
-  mark: lazy(() => import('./MarkPage')),
+  list: lazyPage(() => import('./CorpusList')),
+  detail: lazyPage(() => import('./CorpusDetail')),
+  mark: lazyPage(() => import('./MarkPage')),
 };

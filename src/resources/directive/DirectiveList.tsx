@@ -42,7 +42,7 @@ import { inOrder, reorderable, type Id } from './order';
 import { DragHandle, DraggableRow, verticalOnly } from './sortable-rows';
 import '../../components/resource/resource.css';
 import '../../components/resource/list-page.css';
-import { DeleteRowButton } from '../../components/resource/DeleteRowButton';
+import { DeleteRowButton, useRowDelete } from '../../components/resource/DeleteRowButton';
 import './directive.css';
 
 /** Filters this page has no control for: the keyword covers name and command. */
@@ -55,6 +55,7 @@ type FormState = { record?: BaseRecord } | null;
  */
 export default function DirectiveList() {
   const { t } = useTranslation();
+  const removeRow = useRowDelete();
   const { route, can } = useView();
   const [formState, setFormState] = useState<FormState>(null);
   const [optimistic, setOptimistic] = useState<Id[] | null>(null);
@@ -297,7 +298,12 @@ export default function DirectiveList() {
               </>
             )}
             {canDelete && (
-              <DeleteRowButton resource={directive.name} id={record.id!} title={name} />
+              <DeleteRowButton
+                resource={directive.name}
+                id={record.id!}
+                title={name}
+                remove={removeRow}
+              />
             )}
           </Space>
         );

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Directive pages by view name (contract/resources/directive.ts): the reorderable list. */
 export const pages: ResourcePages = {
-  list: lazy(() => import('./DirectiveList')),
+  list: lazyPage(() => import('./DirectiveList')),
 };

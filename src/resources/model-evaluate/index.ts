@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Evaluation pages by view name (contract/resources/model-evaluate.ts). */
 export const pages: ResourcePages = {
-  list: lazy(() => import('./EvaluationList')),
-  detail: lazy(() => import('./EvaluationDetail')),
-  report: lazy(() => import('./EvaluationReport')),
-  'report-detail': lazy(() => import('./ReportDetail')),
+  list: lazyPage(() => import('./EvaluationList')),
+  detail: lazyPage(() => import('./EvaluationDetail')),
+  report: lazyPage(() => import('./EvaluationReport')),
+  'report-detail': lazyPage(() => import('./ReportDetail')),
 };

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Template call pages, by view name (contract/resources/prompt-call.ts). */
 export const pages: ResourcePages = {
-  'call-list': lazy(() => import('./CallList')),
-  'call-detail': lazy(() => import('./CallDetail')),
+  'call-list': lazyPage(() => import('./CallList')),
+  'call-detail': lazyPage(() => import('./CallDetail')),
 };

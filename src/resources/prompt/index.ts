@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
-const PromptList = lazy(() => import('./PromptList'));
-const PromptCreate = lazy(() => import('./PromptCreate'));
-const PromptDetail = lazy(() => import('./PromptDetail'));
+const PromptList = lazyPage(() => import('./PromptList'));
+const PromptCreate = lazyPage(() => import('./PromptCreate'));
+const PromptDetail = lazyPage(() => import('./PromptDetail'));
 
 /** Template pages by view name (contract/resources/prompt.ts); both scopes share each page. */
 export const pages: ResourcePages = {

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../routes/lazy-page';
 import type { ResourcePages } from '../pages';
 
 /** Session record pages, by view name (contract/resources/record.ts). */
 export const pages: ResourcePages = {
-  list: lazy(() => import('./RecordList')),
-  detail: lazy(() => import('./RecordDetail')),
+  list: lazyPage(() => import('./RecordList')),
+  detail: lazyPage(() => import('./RecordDetail')),
 };

@@ -16,16 +16,18 @@ import {
 } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { allFields } from '../../../contract/resource';
 import { SCENE_TYPES } from '../../../contract/resources/scene';
 import { enumLabel, fieldLabel, formatDateTime } from '../../components/resource/field-format';
 import { ResourceFormModal } from '../../components/resource/ResourceFormModal';
 import { typedFilters } from '../../components/resource/filter-values';
+import { CursorPager, TotalText, useListPaging } from '../../components/resource/list-paging';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { KEYWORD_FIELD } from '../../providers/data';
 import { useView } from '../view';
 import { SceneTypeTag } from './SceneTypeTag';
+import '../../components/resource/list-page.css';
 import './scene.css';
 
 export const CARD_PAGE_SIZES = [12, 24, 48];
@@ -85,7 +87,9 @@ function SceneCard({ scene, detailPath }: { scene: BaseRecord; detailPath?: stri
 
 /**
  * Scenes as cards (spec §2): keyword, type filter, create, paging; paging and filters live in
- * the URL (refine's syncWithLocation), so a reload or a shared link shows the same page.
+ * the URL (refine's syncWithLocation), so a reload or a shared link shows the same page. Paging
+ * is the table's (issue 12): numbered pages as far as offsets reach, then next / previous by
+ * cursor, and an estimated total shown as one with an exact count on demand.
  */
 export function SceneCards({ toggle }: { toggle: ReactNode }) {
   const { t } = useTranslation();
@@ -95,6 +99,12 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
   const detailPath = pageOf('show')?.path;
   const createPage = pageOf('create');
   const canCreate = siblingOf('create') ? !!createPage : can('create');
+  // refine's numbered page and size, read before useTable so the cursor can go in its meta.
+  const [urlParams] = useSearchParams();
+  const paging = useListPaging(
+    Number(urlParams.get('currentPage') ?? 1),
+    Number(urlParams.get('pageSize') ?? CARD_PAGE_SIZES[0]),
+  );
   const {
     tableQuery,
     result,
@@ -106,7 +116,7 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
     setFilters,
   } = useTable<BaseRecord>({
     resource: def.name,
-    meta: { prefix: def.prefix },
+    meta: { prefix: def.prefix, ...paging.meta },
     syncWithLocation: true,
     pagination: { pageSize: CARD_PAGE_SIZES[0] },
     sorters: def.defaultSort ? { initial: [def.defaultSort] } : undefined,
@@ -133,6 +143,18 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
   const total = tableQuery.isError ? 0 : (result.total ?? 0);
   const loading = tableQuery.isLoading;
   const typeValue = filterValue('type');
+  const answer = tableQuery.isError ? undefined : tableQuery.data;
+  const nextCursor = (answer?.nextCursor as string | null | undefined) ?? null;
+  const prevCursor = (answer?.prevCursor as string | null | undefined) ?? null;
+  const { numberedPages, cursorPage } = paging;
+  const totalText = (
+    <TotalText
+      total={total}
+      exact={answer?.totalExact !== false}
+      counting={paging.exactTotal && tableQuery.isFetching}
+      onCount={paging.askExact}
+    />
+  );
 
   return (
     <Card
@@ -197,21 +219,35 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
           ))}
         </Row>
       )}
-      {total > 0 && (
+      {total > 0 && cursorPage === undefined && (
         <Pagination
           className="scene-cards__pagination"
           current={currentPage}
           pageSize={pageSize}
-          total={total}
+          // Page numbers reach as far as offsets may; the rest of the list goes on by cursor.
+          total={Math.min(total, numberedPages * pageSize)}
           showSizeChanger
           pageSizeOptions={CARD_PAGE_SIZES}
-          showTotal={(n) => t('table.total', { total: n })}
+          showTotal={() => totalText}
           onChange={(page, size) => {
             if (size !== pageSize) {
               setPageSize(size);
               setCurrentPage(1);
             } else setCurrentPage(page);
           }}
+        />
+      )}
+      {(cursorPage !== undefined || (currentPage === numberedPages && nextCursor)) && (
+        <CursorPager
+          page={cursorPage ?? currentPage}
+          numberedPages={numberedPages}
+          nextCursor={nextCursor}
+          prevCursor={prevCursor}
+          loading={tableQuery.isFetching}
+          total={totalText}
+          onNext={paging.toCursor}
+          onPrev={paging.toCursor}
+          onNumbered={(page) => paging.toNumbered(page, setCurrentPage)}
         />
       )}
       {creating && (
