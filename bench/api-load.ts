@@ -1,108 +1,775 @@
-// API load benchmark: a real server on a loopback port over an embedded database (or
-// DATABASE_URL) holding ROWS scenes; CONCURRENCY clients call /scene/page (sorted, filtered,
-// keyword) for SECONDS. Prints requests/s and latency percentiles. Bounded in time and count.
-// Run: npm run bench:api   (env: ROWS=20000 CONCURRENCY=16 SECONDS=10)
+// API under load at platform scale (issue 12, docs/PERFORMANCE.md "Platform scale"): the real
+// server (`node --import tsx server/main.ts`, as scripts/start.mjs runs it) in a child process
+// on the database `npm run bench:data` filled, and a bare Fastify route answering a constant
+// envelope in a second child process, so neither shares a thread with the load generator. For
+// each case, CLIENTS keep-alive clients send requests back to back for a 1 s warm-up and then
+// SECONDS seconds; p50 / p95 / p99, requests per second and the share of the bare route's rate
+// (measured first, in the same run). Then one streaming CSV export of every session record: bytes,
+// time and the server's peak resident memory during it (VmHWM, reset before the export).
+//
+// Run: npm run bench:api -- [--url postgres://…/bench] [--clients 32] [--seconds 5]
+//      [--pool 10] [--page-size 10] [--keyword 内存泄漏] [--prompt-keyword 重构建议]
+//      [--only "calls,bare"] (cases whose name contains one of these) [--skip-export] [--write]
+//      (--write replaces the section "## Platform scale (issue 12)" of docs/PERFORMANCE.md)
+//      (DATABASE_URL is used when --url is not given; default postgres://postgres@127.0.0.1/bench)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { format, resolveConfig } from 'prettier';
 import { apiPath } from '../contract/api';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
-import { scenes } from '../server/db/schema';
-import { seed } from '../server/db/seed';
+import { encodeCursor, MAX_OFFSET_ROWS } from '../contract/page-cursor';
+import { addDays, DEFAULT_TIME_ZONE, STATISTIC_CALLS, todayIn } from '../contract/statistics';
+import { MIGRATIONS_FOLDER, openDatabase } from '../server/db/client';
+import { DOMAINS } from '../server/db/demo/domains';
 
-const ROWS = Number(process.env.ROWS ?? 20_000);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
-const SECONDS = Number(process.env.SECONDS ?? 10);
-const MAX_REQUESTS = 200_000;
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    clients: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    pool: { type: 'string', default: '10' },
+    'page-size': { type: 'string', default: '10' },
+    'timeout-ms': { type: 'string', default: '30000' },
+    keyword: { type: 'string', default: DOMAINS[0]?.topics[4] ?? '内存泄漏' },
+    'prompt-keyword': { type: 'string', default: DOMAINS[0]?.titles[1] ?? '重构建议' },
+    only: { type: 'string' },
+    'skip-export': { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+    // Internal: this file run as the bare-route server.
+    'serve-bare': { type: 'boolean', default: false },
+  },
+});
 
-const dir = mkdtempSync(join(tmpdir(), 'console-bench-'));
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: dir },
-);
-await seed(database.db, { kind: database.kind, seedDemo: '1', adminPassword: undefined });
-const t0 = performance.now();
-for (let i = 0; i < ROWS; i += 1000) {
-  const batch = Array.from({ length: Math.min(1000, ROWS - i) }, (_, j) => ({
-    sceneName: `基准场景 ${i + j}`,
-    sceneCode: `bench-${i + j}`,
-    type: (i + j) % 2,
-    description: `Benchmark scene number ${i + j}`,
-  }));
-  await database.db.insert(scenes).values(batch);
+// ---- the bare route (a child process of the bench) -------------------------------------------
+
+async function serveBare(): Promise<void> {
+  const app = Fastify({ logger: false });
+  const envelope = { code: 0, msg: 'ok', data: { list: [], total: 0, totalExact: true } };
+  app.get('/bare', async () => envelope);
+  app.post('/bare', async () => envelope);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(
+    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+  );
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
-await database.db.execute(sql`ANALYZE`);
-console.log(
-  `seeded ${ROWS} scenes in ${((performance.now() - t0) / 1000).toFixed(1)} s (${database.kind})`,
-);
 
-const app = await buildApp({
-  db: database.db,
-  logger: false,
-  loginLimits: { attemptsPerIpPerMinute: 1000 },
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+// ---- the bench --------------------------------------------------------------------------------
 
-const login = await fetch(`${base}${apiPath('user', 'login')}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userName: 'user', password: 'user' }),
-});
-const token = ((await login.json()) as { data: { token: string } }).data.token;
+function positive(name: keyof typeof args): number {
+  const n = Number(args[name]);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`);
+  return n;
+}
 
-const bodies = [
-  { name: 'first page', body: { current: 1, pageSize: 10 } },
-  {
-    name: 'page 50 by name',
-    body: { current: 50, pageSize: 20, sorters: [{ field: 'sceneName', order: 'asc' }] },
-  },
-  {
-    name: 'type filter',
-    body: { current: 1, pageSize: 10, filters: [{ field: 'type', operator: 'eq', value: 1 }] },
-  },
-  { name: 'keyword', body: { current: 1, pageSize: 10, keyword: '12' } },
-];
-const latencies: number[] = [];
-const byKind = new Map<string, number[]>();
-let errors = 0;
-const deadline = performance.now() + SECONDS * 1000;
-async function client(n: number) {
-  for (let i = n; performance.now() < deadline && latencies.length < MAX_REQUESTS; i++) {
-    const start = performance.now();
-    const res = await fetch(`${base}${apiPath('scene', 'page')}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(bodies[i % bodies.length]!.body),
+const ROOT = resolve(import.meta.dirname, '..');
+const SECTION = '## Platform scale (issue 12)';
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+
+interface Target {
+  host: string;
+  port: number;
+}
+
+interface Answer {
+  status: number;
+  code: number | undefined;
+  text: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+/** One POST with a JSON body; the envelope's code read from the start of the answer. */
+function post(
+  target: Target,
+  path: string,
+  body: string,
+  token: string | undefined,
+  timeoutMs: number,
+  keepText = false,
+): Promise<Answer> {
+  return new Promise((ok, fail) => {
+    const req = http.request(
+      {
+        host: target.host,
+        port: target.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const match = /^\{"code":(-?\d+)/.exec(text);
+          let code = match ? Number(match[1]) : undefined;
+          if (code === undefined) {
+            try {
+              code = (JSON.parse(text) as { code?: number }).code;
+            } catch {
+              code = undefined;
+            }
+          }
+          ok({ status: res.statusCode ?? 0, code, text: keepText ? text : '' });
+        });
+        res.on('error', fail);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
     });
-    const body = (await res.json()) as { code: number };
-    if (body.code !== 0) errors++;
-    const ms = performance.now() - start;
-    latencies.push(ms);
-    const kind = bodies[i % bodies.length]!.name;
-    byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
+  });
+}
+
+function procStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
   }
 }
-const started = performance.now();
-await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => client(i)));
-const elapsed = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-console.log(
-  `/scene/page over ${ROWS} rows, ${CONCURRENCY} clients, ${elapsed.toFixed(1)} s: ` +
-    `${latencies.length} requests, ${(latencies.length / elapsed).toFixed(0)} req/s, ` +
-    `p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, p99 ${pct(0.99)} ms, errors ${errors}, ` +
-    `rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`,
-);
-for (const [kind, list] of byKind) {
-  list.sort((a, b) => a - b);
-  console.log(
-    `  ${kind.padEnd(16)} p50 ${list[Math.floor(list.length / 2)]!.toFixed(1)} ms (${list.length})`,
+
+/** Restarts the peak-RSS counter of a process (Linux: writing 5 to clear_refs). */
+function resetPeak(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((ok) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+interface Case {
+  name: string;
+  target: 'api' | 'bare';
+  path: string;
+  body: unknown;
+  /** The envelope code a correct answer carries (0, or 40000 for a refused deep page). */
+  expect: number;
+}
+
+interface Result {
+  name: string;
+  count: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rate: number;
+  /** Answers by envelope code (or transport error). */
+  codes: Map<string, number>;
+  expect: number;
+  /** What one correct answer said about its list (total, exact, rows, cursors). */
+  sample?: string;
+}
+
+const quantile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN;
+
+async function bench(): Promise<number> {
+  const CLIENTS = Math.round(positive('clients'));
+  const SECONDS = positive('seconds');
+  const WARMUP = Number(args.warmup);
+  const POOL = Math.round(positive('pool'));
+  const PAGE = Math.round(positive('page-size'));
+  const TIMEOUT = positive('timeout-ms');
+  const only = args.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const urlText =
+    args.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+
+  // ---- the database. A migration regenerated after the load (a new time) would be run again
+  // over its earlier version and fail: bench:data --sync-schema brings the indexes up to date.
+  const client = new pg.Client({ connectionString: urlText, application_name: 'bench:api' });
+  await client.connect();
+  const q = async <T extends object>(text: string, values: unknown[] = []) =>
+    (await client.query(text, values)).rows as T[];
+  const journal = JSON.parse(
+    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string; when: number }[] };
+  const current = new Set(
+    journal.entries.map(
+      (e) =>
+        `${e.when} ${createHash('sha256')
+          .update(readFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`)))
+          .digest('hex')}`,
+    ),
+  );
+  const stale = (
+    await q<{ m: string }>(
+      `select created_at::text || ' ' || hash as m from drizzle.__drizzle_migrations`,
+    ).catch(() => [])
+  ).filter((r) => !current.has(r.m));
+  if (stale.length) {
+    await client.end();
+    console.error(
+      `${stale.length} migration(s) recorded in the database were edited since it was loaded: ` +
+        'run `npm run bench:data -- --sync-schema` (or --reset) first.',
+    );
+    return 1;
+  }
+  // Pending migrations run here: index builds over millions of rows take far longer than the
+  // server's statement bound.
+  const migrated = performance.now();
+  const database = await openDatabase({ databaseUrl: urlText, statementTimeoutMs: 6 * 3_600_000 });
+  await database.close();
+  const migrateSeconds = (performance.now() - migrated) / 1000;
+  const info = await (async () => {
+    try {
+      const [{ comment, version } = { comment: null, version: '?' }] = await q<{
+        comment: string | null;
+        version: string;
+      }>(
+        `select shobj_description(oid, 'pg_database') as comment,
+           current_setting('server_version') as version
+         from pg_database where datname = current_database()`,
+      );
+      const marker = comment?.startsWith('{')
+        ? (JSON.parse(comment) as { complete?: boolean; params?: object; seconds?: number })
+        : undefined;
+      const sizes = new Map(
+        (
+          await q<{ name: string; rows: number }>(
+            `select relname as name, greatest(reltuples, 0)::float8 as rows from pg_class
+             where relnamespace = 'public'::regnamespace and relname = any($1::text[])`,
+            [['scenes', 'prompts', 'records', 'record_messages', 'prompt_calls', 'corpus_items']],
+          )
+        ).map((r) => [r.name, Number(r.rows)]),
+      );
+      const ids = async (table: string, where = 'true') =>
+        (
+          await q<{ id: number }>(
+            `select x.id from generate_series(1, 50) k, lateral (
+               select id from ${table} where id >= (select max(id) from ${table}) * k / 51 and ${where}
+               order by id limit 1) x`,
+          )
+        ).map((r) => r.id);
+      const keyAt = async (table: string, order: string, row: number) =>
+        (
+          await q<{ k: unknown[] }>(
+            `select json_build_array(${order.replace(/ desc/g, '')}) as k from ${table}
+             order by ${order} offset ${row - 1} limit 1`,
+          )
+        )[0]?.k;
+      return {
+        version,
+        marker,
+        sizes,
+        sceneIds: await ids('scenes', 'is_del = 0'),
+        recordIds: await ids('records'),
+        // Calls the demo user sees: no template, or a platform template.
+        callIds: await ids(
+          'prompt_calls',
+          `(template_id is null or exists (select 1 from prompts p
+             where p.id = template_id and p.is_public = 1))`,
+        ),
+        callKey: await keyAt('prompt_calls', 'call_time desc, id desc', 100_000),
+        recordKey: await keyAt('records', 'modified_at desc, id desc', 100_000),
+        hotScene:
+          (
+            await q<{ code: string }>(
+              `select scene_code as code from scenes where scene_code like 'bench-scene-%'
+               order by scene_code limit 1`,
+            )
+          )[0]?.code ?? 'customer-service',
+      };
+    } finally {
+      await client.end();
+    }
+  })();
+  // ---- the two servers
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-api-bench-'));
+  let api: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    const port = await freePort();
+    api = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: urlText,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        MOCK_DELAY: '0',
+        LOG_LEVEL: 'error',
+        DB_POOL_SIZE: String(POOL),
+        LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+        API_RATE_LIMIT_PER_MINUTE: '0',
+        ANONYMOUS_REQUESTS_PER_MINUTE: '0',
+        API_DOCS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'bench/api-load.ts'), '--serve-bare'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const barePort = await new Promise<number>((ok, fail) => {
+      const lines = createInterface({ input: bare!.stdout! });
+      lines.once('line', (line) => ok((JSON.parse(line) as { port: number }).port));
+      bare!.once('exit', () => fail(new Error('the bare server exited')));
+    });
+    const apiTarget: Target = { host: '127.0.0.1', port };
+    const bareTarget: Target = { host: '127.0.0.1', port: barePort };
+    const startedAt = performance.now();
+    for (;;) {
+      const ready = await new Promise<boolean>((ok) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/api/health/ready', agent }, (res) => {
+            res.resume();
+            ok(res.statusCode === 200);
+          })
+          .on('error', () => ok(false));
+      });
+      if (ready) break;
+      if (api.exitCode !== null) throw new Error('the server exited while starting');
+      if (performance.now() - startedAt > 180_000) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const login = await post(
+      apiTarget,
+      apiPath('user', 'login'),
+      JSON.stringify({ userName: 'user', password: 'user' }),
+      undefined,
+      TIMEOUT,
+      true,
+    );
+    const token = (JSON.parse(login.text) as { data?: { token?: string } }).data?.token;
+    if (!token) throw new Error(`login as user/user failed: ${login.text.slice(0, 200)}`);
+
+    // ---- the cases
+    const page = (extra: object = {}) => ({ current: 1, pageSize: PAGE, ...extra });
+    const eq = (field: string, value: unknown) => ({
+      filters: [{ field, operator: 'eq', value }],
+    });
+    const deep = (table: string) =>
+      Math.min(
+        1_000_000,
+        Math.max(
+          Math.ceil((info.sizes.get(table) ?? 0) / PAGE),
+          Math.floor(MAX_OFFSET_ROWS / PAGE) + 1,
+        ),
+      );
+    const cursorPage = (key: unknown[] | undefined) =>
+      page(key ? { cursor: encodeCursor({ after: true, key }) } : {});
+    const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+    const list = (prefix: string) => apiPath(...prefix.split('/'), 'page');
+    const detail = (prefix: string) => apiPath(...prefix.split('/'), 'detail');
+    let turn = 0;
+    const rotate = (ids: number[]) => () => ({ id: ids[turn++ % Math.max(1, ids.length)] ?? 1 });
+    const cases: Case[] = [
+      { name: 'bare route', target: 'bare', path: '/bare', body: page(), expect: 0 },
+      { name: 'scenes, first page', target: 'api', path: list('scene'), body: page(), expect: 0 },
+      {
+        name: `prompts, keyword "${args['prompt-keyword']}"`,
+        target: 'api',
+        path: list('prompt'),
+        body: page({ scope: 'public', keyword: args['prompt-keyword'] }),
+        expect: 0,
+      },
+      { name: 'records, first page', target: 'api', path: list('record'), body: page(), expect: 0 },
+      {
+        name: 'records, sorted by createdAt',
+        target: 'api',
+        path: list('record'),
+        body: page({ sorters: [{ field: 'createdAt', order: 'desc' }] }),
+        expect: 0,
+      },
+      {
+        name: `records, keyword "${args.keyword}"`,
+        target: 'api',
+        path: list('record'),
+        body: page({ keyword: args.keyword }),
+        expect: 0,
+      },
+      {
+        name: 'records, filter by scene',
+        target: 'api',
+        path: list('record'),
+        body: page(eq('sceneCode', info.hotScene)),
+        expect: 0,
+      },
+      {
+        name: 'records, page 10,000 by cursor',
+        target: 'api',
+        path: list('record'),
+        body: cursorPage(info.recordKey),
+        expect: 0,
+      },
+      {
+        name: 'calls, first page',
+        target: 'api',
+        path: list('prompt/call'),
+        body: page(),
+        expect: 0,
+      },
+      {
+        name: 'calls, filter by userId',
+        target: 'api',
+        path: list('prompt/call'),
+        body: page(eq('userId', 'bench-user-01000')),
+        expect: 0,
+      },
+      {
+        name: 'calls, filter by sceneCode',
+        target: 'api',
+        path: list('prompt/call'),
+        body: page(eq('sceneCode', info.hotScene)),
+        expect: 0,
+      },
+      {
+        name: 'calls, filter by assessment',
+        target: 'api',
+        path: list('prompt/call'),
+        body: page(eq('assessment', 2)),
+        expect: 0,
+      },
+      {
+        name: `calls, keyword "${args.keyword}"`,
+        target: 'api',
+        path: list('prompt/call'),
+        body: page({ keyword: args.keyword }),
+        expect: 0,
+      },
+      {
+        name: 'calls, page 10,000 by cursor',
+        target: 'api',
+        path: list('prompt/call'),
+        body: cursorPage(info.callKey),
+        expect: 0,
+      },
+      ...(
+        [
+          ['scenes', 'scene', 'scenes'],
+          ['prompts', 'prompt', 'prompts'],
+          ['records', 'record', 'records'],
+          ['calls', 'prompt/call', 'prompt_calls'],
+        ] as const
+      ).map(([name, prefix, table]) => ({
+        name: `${name}, deep page by current (${fmt(deep(table))})`,
+        target: 'api' as const,
+        path: list(prefix),
+        body: { current: deep(table), pageSize: PAGE },
+        expect: 40000,
+      })),
+      {
+        name: 'scene detail by id',
+        target: 'api',
+        path: detail('scene'),
+        body: rotate(info.sceneIds),
+        expect: 0,
+      },
+      {
+        name: 'record detail by id (with messages)',
+        target: 'api',
+        path: detail('record'),
+        body: rotate(info.recordIds),
+        expect: 0,
+      },
+      {
+        name: 'call detail by id',
+        target: 'api',
+        path: detail('prompt/call'),
+        body: rotate(info.callIds),
+        expect: 0,
+      },
+      {
+        name: 'statistics: scene list, 30 days',
+        target: 'api',
+        path: apiPath(...STATISTIC_CALLS.sceneList),
+        body: { startDate: addDays(today, -29), endDate: today, granularity: 'day' },
+        expect: 0,
+      },
+    ];
+    const selected = cases.filter(
+      (c) => c.name === 'bare route' || !only || only.some((o) => c.name.includes(o)),
+    );
+
+    const drive = async (c: Case, seconds: number): Promise<Result> => {
+      const target = c.target === 'bare' ? bareTarget : apiTarget;
+      const latencies: number[] = [];
+      const codes = new Map<string, number>();
+      // The bare route's constant answer says nothing worth a note.
+      let sample: string | undefined = c.target === 'bare' ? '' : undefined;
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (performance.now() < deadline) {
+            const body = JSON.stringify(
+              typeof c.body === 'function' ? (c.body as () => unknown)() : c.body,
+            );
+            const t = performance.now();
+            let key: string;
+            try {
+              const answer = await post(target, c.path, body, token, TIMEOUT, sample === undefined);
+              latencies.push(performance.now() - t);
+              key = String(answer.code ?? `HTTP ${answer.status}`);
+              if (sample === undefined) sample = summary(answer.text);
+            } catch (error) {
+              latencies.push(performance.now() - t);
+              key = error instanceof Error && error.message === 'timeout' ? 'timeout' : 'error';
+            }
+            codes.set(key, (codes.get(key) ?? 0) + 1);
+          }
+        }),
+      );
+      const elapsed = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      return {
+        name: c.name,
+        count: latencies.length,
+        seconds: elapsed,
+        p50: quantile(latencies, 0.5),
+        p95: quantile(latencies, 0.95),
+        p99: quantile(latencies, 0.99),
+        rate: (codes.get(String(c.expect)) ?? 0) / elapsed,
+        codes,
+        expect: c.expect,
+        sample,
+      };
+    };
+
+    console.log(
+      `bench:api: ${CLIENTS} clients, ${SECONDS} s per case after ${WARMUP} s warm-up, ` +
+        `DB_POOL_SIZE ${POOL}, page size ${PAGE}; PostgreSQL ${info.version}; ` +
+        `${cpus().length} cores; load average ${load()}`,
+    );
+    const loadBefore = load();
+    const results: Result[] = [];
+    for (const c of selected) {
+      if (WARMUP > 0) await drive(c, WARMUP);
+      const result = await drive(c, SECONDS);
+      results.push(result);
+      console.log(`  ${line(result, results[0]!)}`);
+    }
+    const loadAfter = load();
+
+    // ---- the export
+    let exportLine: string | undefined;
+    if (!args['skip-export']) {
+      const rssBefore = procStatus(api.pid, 'VmRSS');
+      const reset = resetPeak(api.pid);
+      let sampled = rssBefore;
+      const sampler = setInterval(
+        () => (sampled = Math.max(sampled, procStatus(api?.pid, 'VmRSS'))),
+        100,
+      );
+      const t = performance.now();
+      const { bytes, lines, status } = await new Promise<{
+        bytes: number;
+        lines: number;
+        status: number;
+      }>((ok, fail) => {
+        const body = JSON.stringify({ format: 'csv' });
+        const req = http.request(
+          {
+            host: apiTarget.host,
+            port: apiTarget.port,
+            path: apiPath('record', 'export'),
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              authorization: `Bearer ${token}`,
+            },
+          },
+          (res) => {
+            let n = 0;
+            let newlines = 0;
+            res.on('data', (chunk: Buffer) => {
+              n += chunk.length;
+              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+            });
+            res.on('end', () => ok({ bytes: n, lines: newlines, status: res.statusCode ?? 0 }));
+            res.on('error', fail);
+          },
+        );
+        req.on('error', fail);
+        req.end(body);
+      });
+      const seconds = (performance.now() - t) / 1000;
+      clearInterval(sampler);
+      const peak = reset ? procStatus(api.pid, 'VmHWM') : sampled;
+      // CSV cells may hold line breaks (messages do not go into the record export; titles do not
+      // have them), so lines - 1 is the row count here.
+      exportLine =
+        `CSV export of every session record (\`record/export\`, HTTP ${status}): ` +
+        `${fmt(Math.max(0, lines - 1))} rows, ${(bytes / 1048576).toFixed(1)} MiB in ` +
+        `${seconds.toFixed(1)} s (${fmt(Math.max(0, lines - 1) / seconds)} rows/s); server RSS ` +
+        `${rssBefore.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB during it ` +
+        `(${reset ? 'VmHWM, reset before the export' : 'VmRSS sampled every 100 ms'})`;
+      console.log(`  ${exportLine}`);
+    }
+
+    // ---- the report
+    const sizes = info.sizes;
+    const data =
+      `${fmt(sizes.get('scenes') ?? 0)} scenes, ${fmt(sizes.get('prompts') ?? 0)} templates, ` +
+      `${fmt(sizes.get('records') ?? 0)} sessions with ${fmt(sizes.get('record_messages') ?? 0)} ` +
+      `messages, ${fmt(sizes.get('prompt_calls') ?? 0)} template calls, ` +
+      `${fmt(sizes.get('corpus_items') ?? 0)} corpus items (planner estimates)`;
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const table = [
+      '| case | p50 ms | p95 ms | p99 ms | req/s | share of bare | answers |',
+      '| --- | --: | --: | --: | --: | --: | --- |',
+      ...results.map((r) => row(r, results[0]!)),
+    ];
+    const section = [
+      SECTION,
+      '',
+      `\`npm run bench:api\` (${new Date().toISOString().slice(0, 10)}, commit ` +
+        `${commit.stdout.trim() || '?'}${dirty.stdout.trim() ? ' with uncommitted changes' : ''}; ` +
+        `${cpus().length} cores, PostgreSQL ${info.version} with its default configuration). ` +
+        `Data by \`npm run bench:data\`: ${data}` +
+        (info.marker?.seconds ? `, loaded in ${fmt(info.marker.seconds)} s` : '') +
+        '. The server runs as `npm start` would (`node --import tsx server/main.ts`, ' +
+        `\`DB_POOL_SIZE=${POOL}\`, \`LOG_LEVEL=error\`, \`MOCK_DELAY=0\`) and a bare Fastify route ` +
+        'answering a constant envelope runs in a second process; the load generator (node:http, ' +
+        `keep-alive) runs ${CLIENTS} clients for ${SECONDS} s per case after a ${WARMUP} s ` +
+        'warm-up, as the demo user `user`. "share of bare" is the case\'s answers per second ' +
+        'over the bare route\'s in the same run; "answers" counts them by envelope code (a deep ' +
+        'page by `current` should be refused with 40000). Load average ' +
+        `${loadBefore} before the cases, ${loadAfter} after (1 / 5 / 15 min).`,
+      '',
+      ...table,
+      '',
+      ...(exportLine ? [`${exportLine}.`, ''] : []),
+    ].join('\n');
+    console.log(`\n${section}`);
+    if (migrateSeconds > 5) console.log(`(pending migrations took ${migrateSeconds.toFixed(0)} s)`);
+    if (args.write) await writeSection(section);
+    return 0;
+  } finally {
+    await Promise.all([stop(api), stop(bare)]);
+    agent.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** What a list answer said: its total (exact or not), rows and cursors. */
+function summary(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as {
+      code: number;
+      msg?: string;
+      data?: { list?: unknown[]; total?: number; totalExact?: boolean; nextCursor?: unknown };
+    };
+    if (body.code !== 0) return body.msg ? `"${body.msg.slice(0, 60)}"` : undefined;
+    const d = body.data;
+    if (!d || !Array.isArray(d.list)) return undefined;
+    const total =
+      d.total === undefined
+        ? ''
+        : `total ${d.totalExact === false ? '≈ ' : ''}${fmt(d.total)}` +
+          (d.totalExact === undefined ? '' : d.totalExact ? ' (exact)' : '');
+    return [total, `${d.list.length} rows`, d.nextCursor ? 'next cursor' : '']
+      .filter(Boolean)
+      .join(', ');
+  } catch {
+    return undefined;
+  }
+}
+
+function answers(r: Result): string {
+  const parts = [...r.codes.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${fmt(n)} × ${code === String(r.expect) ? code : `**${code}**`}`);
+  // A refusal that was expected needs no quote of its message.
+  const sample = r.expect !== 0 && r.codes.size === 1 ? undefined : r.sample;
+  return [parts.join(', '), sample].filter(Boolean).join('; ').replace(/\|/g, '\\|');
+}
+
+function row(r: Result, bare: Result): string {
+  const share = r === bare ? '100 %' : `${((r.rate / bare.rate) * 100).toFixed(1)} %`;
+  return `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${fmt(r.rate)} | ${share} | ${answers(r)} |`;
+}
+
+function line(r: Result, bare: Result): string {
+  const share = r === bare ? '' : ` (${((r.rate / bare.rate) * 100).toFixed(1)} % of bare)`;
+  return (
+    `${r.name.padEnd(46)} p50 ${ms(r.p50).padStart(6)}  p95 ${ms(r.p95).padStart(6)}  ` +
+    `p99 ${ms(r.p99).padStart(6)} ms  ${fmt(r.rate).padStart(6)} req/s${share}  ${answers(r)}`
   );
 }
-await app.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+
+/**
+ * Replaces (or appends) this bench's section of docs/PERFORMANCE.md, leaving the rest as is;
+ * the section is formatted as `prettier --check .` (npm run lint) wants it.
+ */
+async function writeSection(raw: string): Promise<void> {
+  const path = join(ROOT, 'docs', 'PERFORMANCE.md');
+  const options = (await resolveConfig(path)) ?? {};
+  const section = (await format(raw, { ...options, parser: 'markdown' })).trimEnd();
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n';
+  const start = text.indexOf(`${SECTION}\n`);
+  let next: string;
+  if (start === -1) {
+    next = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const after = text.indexOf('\n## ', start + SECTION.length);
+    next = text.slice(0, start) + section + (after === -1 ? '' : `\n\n${text.slice(after + 1)}`);
+  }
+  writeFileSync(path, `${next.trimEnd()}\n`);
+  console.log(`wrote "${SECTION}" in docs/PERFORMANCE.md`);
+}
+
+if (args['serve-bare']) await serveBare();
+else process.exit(await bench());
