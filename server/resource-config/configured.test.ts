@@ -298,6 +298,23 @@ describeBackends('a configured resource', (backend) => {
     expect((await existingIndexes(t.db)).size).toBe(2);
   });
 
+  it('enforces a permissions change at once, though the last decision was remembered', async () => {
+    // The admin's read was allowed (and so cached, auth/access.ts Decisions) a test ago.
+    ok(await as(admin)(K('page'), {}));
+    const userOnly = { ...KNOWLEDGE, permissions: { user: ['list', 'show'] } } as Input;
+    ok(await changeDeclaration(userOnly));
+    version += 1;
+    const refused = await as(admin)(K('page'), {});
+    expect([refused.status, refused.body.code]).toEqual([403, 40300]);
+    const writeRefused = await as(user)(K('create'), { title: 'no longer allowed' });
+    expect([writeRefused.status, writeRefused.body.code]).toEqual([403, 40300]);
+    ok(await changeDeclaration(KNOWLEDGE));
+    version += 1;
+    ok(await as(admin)(K('page'), {}));
+    const again = ok(await as(user)(K('create'), { title: 'allowed again' })) as Row;
+    ok(await as(user)(K('delete'), { id: again.id }));
+  });
+
   it('disabled: gone from API and menu, data kept; enabled again: all back', async () => {
     ok(
       await as(admin)(RESOURCE_CONFIG_PATHS.enable, { name: 'knowledge', version, enabled: false }),

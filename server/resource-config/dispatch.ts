@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/api';
-import { can } from '../../contract/access';
 import { Code, httpStatusFor } from '../../contract/envelope';
 import { message } from '../../contract/messages';
 import { callerOf } from '../auth/authenticate';
@@ -8,6 +7,7 @@ import type { AppContext } from '../context';
 import { forbidden } from '../http/app-error';
 import { localeOf } from '../http/locale';
 import type { ConfiguredResources } from './served';
+import { decisions } from '../auth/access';
 
 /** What Fastify throws for a body its validator refused; the error handler reads the same. */
 class BodyValidationError extends Error {
@@ -40,7 +40,9 @@ export function configuredRoutes(
       await ctx.authenticate.call(app, request, reply);
       await configured.settled();
       const { def } = hit.served;
-      if (!(await can(ctx.enforcer, callerOf(request).role, def.name, hit.call.call.action))) {
+      if (
+        !(await decisions(ctx.enforcer).can(callerOf(request).role, def.name, hit.call.call.action))
+      ) {
         throw forbidden();
       }
       const result = hit.call.validate(request.body);
