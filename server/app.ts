@@ -23,7 +23,7 @@ import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/log
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
-import { within, type Database } from './db/client';
+import { openListPool, within, type Database } from './db/client';
 import { DatabaseHealth } from './db/health';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { apiPath } from '../contract/api';
@@ -255,7 +255,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  if (options.lists) limitLists(options.db, options.lists);
+  if (options.lists) {
+    // PostgreSQL: lists run on a pool of their own carrying the list timeout (db/client.ts).
+    const pool =
+      options.lists.connections === undefined
+        ? undefined
+        : openListPool(options.db, options.lists.connections, options.lists.timeoutMs ?? 0);
+    limitLists(options.db, { ...options.lists, ...(pool ? { db: pool.db } : {}) });
+    if (pool) app.addHook('onClose', () => pool.close());
+  }
   const stores = new Map<string, ResourceStore>();
   const secrets = options.secrets ?? ephemeralSecretBox();
   for (const def of resources) {

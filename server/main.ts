@@ -34,11 +34,16 @@ async function main(): Promise<void> {
   // Spec §7: the sample handlers answer after 600–1000 ms unless MOCK_DELAY says otherwise.
   const mockDelay = mockDelayFrom(env.MOCK_DELAY);
   const poolSize = numberFrom('DB_POOL_SIZE', 10);
+  // docs/SCALING.md "Pool sizing": LIST_CONNECTIONS of the DB_POOL_SIZE connections are the
+  // lists' own pool (app.ts), the rest serve details, sign-in and writes.
+  const listConnections = numberFrom('LIST_CONNECTIONS', listConnectionsFor(poolSize)) || Infinity;
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
           databaseUrl: env.DATABASE_URL,
-          maxConnections: poolSize,
+          maxConnections: Number.isFinite(listConnections)
+            ? Math.max(1, poolSize - listConnections)
+            : poolSize,
           connectTimeoutMs: numberFrom('DB_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
           statementTimeoutMs: numberFrom('DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
         }
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
     ...(database.kind === 'postgres'
       ? {
           lists: {
-            connections: numberFrom('LIST_CONNECTIONS', listConnectionsFor(poolSize)) || Infinity,
+            connections: listConnections,
             timeoutMs: numberFrom('LIST_TIMEOUT_MS', DEFAULT_LIST_TIMEOUT_MS),
           },
         }

@@ -162,3 +162,31 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   };
   return { db, kind: 'postgres', ping, close: () => pool.end() };
 }
+
+/**
+ * A pool of the lists' own beside `db`'s (issue 12, docs/SCALING.md "Pool sizing"), with
+ * `connections` connections whose statement_timeout is `timeoutMs`: a list is then its
+ * statements alone on the wire, where a SET LOCAL needs BEGIN, SET and COMMIT around them
+ * (three round trips of a four-statement list). Undefined for PGlite, which has no pool and
+ * cannot cancel a statement, and for an unbounded `connections`.
+ */
+export function openListPool(
+  db: Database,
+  connections: number,
+  timeoutMs: number,
+): { db: Database; close(): Promise<void> } | undefined {
+  const main = (db as { $client?: unknown }).$client;
+  if (!(main instanceof pg.Pool) || !Number.isFinite(connections) || connections < 1) {
+    return undefined;
+  }
+  const { statement_timeout: ceiling } = main.options;
+  const timeout = timeoutMs > 0 ? timeoutMs : ceiling;
+  const pool = new pg.Pool({
+    ...main.options,
+    max: connections,
+    statement_timeout: timeout,
+    query_timeout: typeof timeout === 'number' && timeout > 0 ? timeout + 1_000 : undefined,
+  });
+  pool.on('error', () => {});
+  return { db: drizzlePg(pool, { schema }), close: () => pool.end() };
+}

@@ -61,6 +61,12 @@ export interface ListLimits {
   connections: number;
   /** LIST_TIMEOUT_MS: the longest a list waits for its turn and a list statement runs; 0: off. */
   timeoutMs: number;
+  /**
+   * A pool of the lists' own whose connections carry `timeoutMs` as their statement_timeout
+   * (db/client.ts openListPool): a list is then its statements alone on the wire, without
+   * BEGIN, SET LOCAL and COMMIT around them. Without it lists share the caller's handle.
+   */
+  db?: Database;
 }
 
 export const DEFAULT_LIST_TIMEOUT_MS = 5_000;
@@ -118,6 +124,7 @@ export function limitLists(db: Database, limits: Partial<ListLimits>): void {
   const full: ListLimits = {
     connections: limits.connections ?? Infinity,
     timeoutMs: limits.timeoutMs ?? 0,
+    ...(limits.db ? { db: limits.db } : {}),
   };
   budgets.set(db, { limits: full, turns: new Turns(full.connections) });
 }
@@ -127,25 +134,34 @@ const UNBOUNDED: ListBudget = {
   turns: new Turns(Infinity),
 };
 
-/** Runs `work` in one of the database's list turns (its own connection at most). */
-async function inTurn<T>(db: Database, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one of the database's list turns (its own connection at most), on the lists'
+ * pool when there is one. `timeoutMs` is what `work` must set itself: 0 on the lists' pool,
+ * whose connections carry the list timeout already.
+ */
+async function inTurn<T>(
+  db: Database,
+  work: (db: Database, timeoutMs: number) => Promise<T>,
+): Promise<T> {
   const { limits, turns } = budgets.get(db) ?? UNBOUNDED;
   const started = Date.now();
   if (!(await turns.take(limits.timeoutMs))) {
     throw new AppError(Code.UNAVAILABLE, 'queryTimeout');
   }
   try {
+    if (limits.db) return await work(limits.db, 0);
     // The wait counts against the list's time: the statements get what is left of it.
     const left = limits.timeoutMs > 0 ? Math.max(1, limits.timeoutMs - (Date.now() - started)) : 0;
-    return await work(left);
+    return await work(db, left);
   } finally {
     turns.give();
   }
 }
 
 /**
- * Lists whose capped count reached COUNT_LIMIT, by database handle and WHERE (SQL and
- * parameters), with the estimate they answered: for TABLE_ESTIMATE_TTL_MS the same WHERE (any
+ * Lists whose total was an estimate (the planner's guess above ESTIMATE_ONLY_ABOVE, or a capped
+ * count that reached COUNT_LIMIT), by database handle and WHERE (SQL and parameters), with the
+ * estimate they answered: for TABLE_ESTIMATE_TTL_MS the same WHERE (any
  * sort, any page) answers that estimate again without EXPLAIN or count. Only totals that are
  * estimates anyway are remembered, so no exact total goes stale. On PGlite the call list's
  * count (10,001 rows with a visibility probe each) was 85 % of its time (docs/PERFORMANCE.md
@@ -398,8 +414,10 @@ async function largePage(
       const fetched = (await rowsQuery(within, query, cursor)) as Row[];
       return { fetched, totals: { total: over, totalExact: false } };
     }
-    const guess = await estimate(within);
+    // No WHERE: the whole table's estimate, asked at most every TABLE_ESTIMATE_TTL_MS.
+    const guess = source.where ? await estimate(within) : await tableEstimate(within);
     if (guess > ESTIMATE_ONLY_ABOVE) {
+      rememberOverCap(source, key, guess);
       const fetched = (await rowsQuery(within, query, cursor)) as Row[];
       return { fetched, totals: { total: guess, totalExact: false } };
     }
@@ -419,11 +437,12 @@ async function largePage(
  */
 export async function readPage(source: PageSource, query: PageQuery): Promise<PageAnswer> {
   const cursor = cursorOf(source, query);
-  const { fetched, totals } = await inTurn(source.db, async (timeoutMs) =>
-    query.exactTotal !== true && (await tableEstimate(source)) <= SMALL_TABLE_ROWS
-      ? smallPage(source, query, cursor)
-      : largePage(source, query, cursor, timeoutMs),
-  );
+  const { fetched, totals } = await inTurn(source.db, async (db, timeoutMs) => {
+    const on = { ...source, db };
+    return query.exactTotal !== true && (await tableEstimate(on)) <= SMALL_TABLE_ROWS
+      ? smallPage(on, query, cursor)
+      : largePage(on, query, cursor, timeoutMs);
+  });
   const backwards = cursor !== undefined && !cursor.after;
   const more = fetched.length > query.pageSize;
   const rows = fetched.slice(0, query.pageSize);
