@@ -24,6 +24,7 @@ import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
 import { openListPool, within, type Database } from './db/client';
+import { scheduleRetention, type RetentionSettings } from './db/retention';
 import { DatabaseHealth } from './db/health';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { apiPath } from '../contract/api';
@@ -113,6 +114,11 @@ export interface BuildAppOptions {
    * no bound unless given (main.ts sets it for PostgreSQL).
    */
   lists?: Partial<ListLimits>;
+  /**
+   * Deletes template calls and chat sessions past their retention (db/retention.ts:
+   * RETENTION_CALL_DAYS, RETENTION_SESSION_DAYS, RETENTION_INTERVAL_MS); off unless given.
+   */
+  retention?: RetentionSettings & { intervalMs?: number };
   /**
    * Seals 'secret' fields at rest (main.ts: APP_SECRET or DATA_DIR/secret.key). Without one the
    * key lives as long as the process: right for tests, wrong for a deployment.
@@ -304,6 +310,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // itself): the declarations are loaded once it answers, retried until they are.
   await loadDeclarations(app, configured, DECLARATION_RETRY_MS);
   await configured.settled();
+  if (options.retention) {
+    const stop = scheduleRetention(options.db, options.retention, {
+      ...(options.retention.intervalMs ? { intervalMs: options.retention.intervalMs } : {}),
+      onRound: (counts) => {
+        if (counts.calls || counts.sessions) app.log.info({ retention: counts }, 'retention');
+      },
+      onError: (error) => app.log.warn({ err: error }, 'retention round failed'),
+    });
+    app.addHook('onClose', stop);
+  }
   if (options.declarationPollMs) {
     const timer = setInterval(() => {
       registry.reloadPage().catch((error: unknown) => {

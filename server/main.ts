@@ -15,6 +15,7 @@ import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
 import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
+import { DEFAULT_RETENTION_INTERVAL_MS } from './db/retention';
 import { mockDelayFrom } from '../mock/delay';
 
 const env = process.env;
@@ -95,6 +96,12 @@ async function main(): Promise<void> {
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
     // docs/SCALING.md: another server's logout or disable reaches this one within this.
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
+    // Issue 12: calls and sessions past their retention go; the statistics keep them.
+    retention: {
+      callDays: numberFrom('RETENTION_CALL_DAYS', 0),
+      sessionDays: numberFrom('RETENTION_SESSION_DAYS', 0),
+      intervalMs: numberFrom('RETENTION_INTERVAL_MS', DEFAULT_RETENTION_INTERVAL_MS),
+    },
     // docs/SCALING.md "Pool sizing": lists leave part of the pool to everything else. PGlite
     // runs one statement at a time whatever the bound, and cannot cancel one.
     ...(database.kind === 'postgres'
