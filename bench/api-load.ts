@@ -12,23 +12,42 @@
 //      [--only "calls,bare"] (cases whose name contains one of these) [--skip-export] [--write]
 //      (--write replaces the section "## Platform scale (issue 12)" of docs/PERFORMANCE.md)
 //      (DATABASE_URL is used when --url is not given; default postgres://postgres@127.0.0.1/bench)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { apiPath } from '../contract/api';
 import { encodeCursor, MAX_OFFSET_ROWS } from '../contract/page-cursor';
 import { addDays, DEFAULT_TIME_ZONE, STATISTIC_CALLS, todayIn } from '../contract/statistics';
-import { MIGRATIONS_FOLDER, openDatabase } from '../server/db/client';
+import { openDatabase } from '../server/db/client';
 import { DOMAINS } from '../server/db/demo/domains';
+import { positiveArgs, splitList } from './lib/cli';
+import {
+  answerKey,
+  errorKey,
+  keepAliveAgent,
+  login,
+  postCounting,
+  postJson,
+  type Target,
+} from './lib/http';
+import { closedLoop, tally } from './lib/load';
+import { migrationKeys } from './lib/migrations';
+import { procStatus, watchRss } from './lib/proc';
+import { commitLabel, writeSection } from './lib/report';
+import {
+  freePort,
+  ROOT,
+  serveBare,
+  spawnBare,
+  spawnServer,
+  stop,
+  UNTHROTTLED_ENV,
+  waitUntilReady,
+} from './lib/server';
+import { codesText, fmt, loadAverage as load, ms, percentiles } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,117 +68,9 @@ const { values: args } = parseArgs({
   },
 });
 
-// ---- the bare route (a child process of the bench) -------------------------------------------
-
-async function serveBare(): Promise<void> {
-  const app = Fastify({ logger: false });
-  const envelope = { code: 0, msg: 'ok', data: { list: [], total: 0, totalExact: true } };
-  app.get('/bare', async () => envelope);
-  app.post('/bare', async () => envelope);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.stdout.write(
-    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
-  );
-  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
-}
-
-// ---- the bench --------------------------------------------------------------------------------
-
-function positive(name: keyof typeof args): number {
-  const n = Number(args[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`);
-  return n;
-}
-
-const ROOT = resolve(import.meta.dirname, '..');
+const positive = positiveArgs(args);
 const SECTION = '## Platform scale (issue 12)';
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
-
-interface Target {
-  host: string;
-  port: number;
-}
-
-interface Answer {
-  status: number;
-  code: number | undefined;
-  text: string;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-
-/** One POST with a JSON body; the envelope's code read from the start of the answer. */
-function post(
-  target: Target,
-  path: string,
-  body: string,
-  token: string | undefined,
-  timeoutMs: number,
-  keepText = false,
-): Promise<Answer> {
-  return new Promise((ok, fail) => {
-    const req = http.request(
-      {
-        host: target.host,
-        port: target.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const match = /^\{"code":(-?\d+)/.exec(text);
-          let code = match ? Number(match[1]) : undefined;
-          if (code === undefined) {
-            try {
-              code = (JSON.parse(text) as { code?: number }).code;
-            } catch {
-              code = undefined;
-            }
-          }
-          ok({ status: res.statusCode ?? 0, code, text: keepText ? text : '' });
-        });
-        res.on('error', fail);
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-function procStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
-  if (!pid) return 0;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
+const agent = keepAliveAgent();
 
 /** Restarts the peak-RSS counter of a process (Linux: writing 5 to clear_refs). */
 function resetPeak(pid: number | undefined): boolean {
@@ -170,18 +81,6 @@ function resetPeak(pid: number | undefined): boolean {
   } catch {
     return false;
   }
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((ok) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      ok();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 interface Case {
@@ -208,9 +107,6 @@ interface Result {
   sample?: string;
 }
 
-const quantile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN;
-
 async function bench(): Promise<number> {
   const CLIENTS = Math.round(positive('clients'));
   const SECONDS = positive('seconds');
@@ -218,10 +114,7 @@ async function bench(): Promise<number> {
   const POOL = Math.round(positive('pool'));
   const PAGE = Math.round(positive('page-size'));
   const TIMEOUT = positive('timeout-ms');
-  const only = args.only
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const only = splitList(args.only);
   const urlText =
     args.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 
@@ -231,17 +124,7 @@ async function bench(): Promise<number> {
   await client.connect();
   const q = async <T extends object>(text: string, values: unknown[] = []) =>
     (await client.query(text, values)).rows as T[];
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string; when: number }[] };
-  const current = new Set(
-    journal.entries.map(
-      (e) =>
-        `${e.when} ${createHash('sha256')
-          .update(readFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`)))
-          .digest('hex')}`,
-    ),
-  );
+  const current = migrationKeys();
   const stale = (
     await q<{ m: string }>(
       `select created_at::text || ' ' || hash as m from drizzle.__drizzle_migrations`,
@@ -330,61 +213,21 @@ async function bench(): Promise<number> {
   let bare: ChildProcess | undefined;
   try {
     const port = await freePort();
-    api = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: urlText,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        MOCK_DELAY: '0',
-        LOG_LEVEL: 'error',
-        DB_POOL_SIZE: String(POOL),
-        LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-        API_RATE_LIMIT_PER_MINUTE: '0',
-        ANONYMOUS_REQUESTS_PER_MINUTE: '0',
-        API_DOCS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    api = spawnServer({
+      ...process.env,
+      ...UNTHROTTLED_ENV,
+      DATABASE_URL: urlText,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DB_POOL_SIZE: String(POOL),
     });
-    bare = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'bench/api-load.ts'), '--serve-bare'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const barePort = await new Promise<number>((ok, fail) => {
-      const lines = createInterface({ input: bare!.stdout! });
-      lines.once('line', (line) => ok((JSON.parse(line) as { port: number }).port));
-      bare!.once('exit', () => fail(new Error('the bare server exited')));
-    });
+    const spawned = spawnBare(join(ROOT, 'bench/api-load.ts'));
+    bare = spawned.child;
+    const barePort = await spawned.port;
     const apiTarget: Target = { host: '127.0.0.1', port };
     const bareTarget: Target = { host: '127.0.0.1', port: barePort };
-    const startedAt = performance.now();
-    for (;;) {
-      const ready = await new Promise<boolean>((ok) => {
-        http
-          .get({ host: '127.0.0.1', port, path: '/api/health/ready', agent }, (res) => {
-            res.resume();
-            ok(res.statusCode === 200);
-          })
-          .on('error', () => ok(false));
-      });
-      if (ready) break;
-      if (api.exitCode !== null) throw new Error('the server exited while starting');
-      if (performance.now() - startedAt > 180_000) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const login = await post(
-      apiTarget,
-      apiPath('user', 'login'),
-      JSON.stringify({ userName: 'user', password: 'user' }),
-      undefined,
-      TIMEOUT,
-      true,
-    );
-    const token = (JSON.parse(login.text) as { data?: { token?: string } }).data?.token;
-    if (!token) throw new Error(`login as user/user failed: ${login.text.slice(0, 200)}`);
+    await waitUntilReady(api, port, { agent });
+    const token = await login(apiTarget, 'user', 'user', { agent, timeoutMs: TIMEOUT });
 
     // ---- the cases
     const page = (extra: object = {}) => ({ current: 1, pageSize: PAGE, ...extra });
@@ -540,38 +383,35 @@ async function bench(): Promise<number> {
       const codes = new Map<string, number>();
       // The bare route's constant answer says nothing worth a note.
       let sample: string | undefined = c.target === 'bare' ? '' : undefined;
-      const started = performance.now();
-      const deadline = started + seconds * 1000;
-      await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
-          while (performance.now() < deadline) {
-            const body = JSON.stringify(
-              typeof c.body === 'function' ? (c.body as () => unknown)() : c.body,
-            );
-            const t = performance.now();
-            let key: string;
-            try {
-              const answer = await post(target, c.path, body, token, TIMEOUT, sample === undefined);
-              latencies.push(performance.now() - t);
-              key = String(answer.code ?? `HTTP ${answer.status}`);
-              if (sample === undefined) sample = summary(answer.text);
-            } catch (error) {
-              latencies.push(performance.now() - t);
-              key = error instanceof Error && error.message === 'timeout' ? 'timeout' : 'error';
-            }
-            codes.set(key, (codes.get(key) ?? 0) + 1);
-          }
-        }),
-      );
-      const elapsed = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
+      const until = performance.now() + seconds * 1000;
+      const elapsed = await closedLoop(CLIENTS, { until }, async () => {
+        const body = JSON.stringify(
+          typeof c.body === 'function' ? (c.body as () => unknown)() : c.body,
+        );
+        const t = performance.now();
+        let key: string;
+        try {
+          const answer = await postJson(target, c.path, body, {
+            agent,
+            token,
+            timeoutMs: TIMEOUT,
+            keepText: sample === undefined,
+            parseCode: true,
+          });
+          latencies.push(performance.now() - t);
+          key = answerKey(answer);
+          if (sample === undefined) sample = summary(answer.text);
+        } catch (error) {
+          latencies.push(performance.now() - t);
+          key = errorKey(error);
+        }
+        tally(codes, key);
+      });
       return {
         name: c.name,
         count: latencies.length,
         seconds: elapsed,
-        p50: quantile(latencies, 0.5),
-        p95: quantile(latencies, 0.95),
-        p99: quantile(latencies, 0.99),
+        ...percentiles(latencies),
         rate: (codes.get(String(c.expect)) ?? 0) / elapsed,
         codes,
         expect: c.expect,
@@ -597,49 +437,18 @@ async function bench(): Promise<number> {
     // ---- the export
     let exportLine: string | undefined;
     if (!args['skip-export']) {
-      const rssBefore = procStatus(api.pid, 'VmRSS');
+      const rss = watchRss(api.pid);
+      const rssBefore = rss.before;
       const reset = resetPeak(api.pid);
-      let sampled = rssBefore;
-      const sampler = setInterval(
-        () => (sampled = Math.max(sampled, procStatus(api?.pid, 'VmRSS'))),
-        100,
-      );
       const t = performance.now();
-      const { bytes, lines, status } = await new Promise<{
-        bytes: number;
-        lines: number;
-        status: number;
-      }>((ok, fail) => {
-        const body = JSON.stringify({ format: 'csv' });
-        const req = http.request(
-          {
-            host: apiTarget.host,
-            port: apiTarget.port,
-            path: apiPath('record', 'export'),
-            method: 'POST',
-            agent,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              authorization: `Bearer ${token}`,
-            },
-          },
-          (res) => {
-            let n = 0;
-            let newlines = 0;
-            res.on('data', (chunk: Buffer) => {
-              n += chunk.length;
-              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
-            });
-            res.on('end', () => ok({ bytes: n, lines: newlines, status: res.statusCode ?? 0 }));
-            res.on('error', fail);
-          },
-        );
-        req.on('error', fail);
-        req.end(body);
-      });
+      const { bytes, lines, status } = await postCounting(
+        apiTarget,
+        apiPath('record', 'export'),
+        JSON.stringify({ format: 'csv' }),
+        { agent, token },
+      );
       const seconds = (performance.now() - t) / 1000;
-      clearInterval(sampler);
+      const sampled = rss.stop();
       const peak = reset ? procStatus(api.pid, 'VmHWM') : sampled;
       // CSV cells may hold line breaks (messages do not go into the record export; titles do not
       // have them), so lines - 1 is the row count here.
@@ -659,14 +468,6 @@ async function bench(): Promise<number> {
       `${fmt(sizes.get('records') ?? 0)} sessions with ${fmt(sizes.get('record_messages') ?? 0)} ` +
       `messages, ${fmt(sizes.get('prompt_calls') ?? 0)} template calls, ` +
       `${fmt(sizes.get('corpus_items') ?? 0)} corpus items (planner estimates)`;
-    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
     const table = [
       '| case | p50 ms | p95 ms | p99 ms | req/s | share of bare | answers |',
       '| --- | --: | --: | --: | --: | --: | --- |',
@@ -676,7 +477,7 @@ async function bench(): Promise<number> {
       SECTION,
       '',
       `\`npm run bench:api\` (${new Date().toISOString().slice(0, 10)}, commit ` +
-        `${commit.stdout.trim() || '?'}${dirty.stdout.trim() ? ' with uncommitted changes' : ''}; ` +
+        `${commitLabel()}; ` +
         `${cpus().length} cores, PostgreSQL ${info.version} with its default configuration). ` +
         `Data by \`npm run bench:data\`: ${data}` +
         (info.marker?.seconds ? `, loaded in ${fmt(info.marker.seconds)} s` : '') +
@@ -695,7 +496,7 @@ async function bench(): Promise<number> {
     ].join('\n');
     console.log(`\n${section}`);
     if (migrateSeconds > 5) console.log(`(pending migrations took ${migrateSeconds.toFixed(0)} s)`);
-    if (args.write) await writeSection(section);
+    if (args.write) await writeSection(SECTION, section);
     return 0;
   } finally {
     await Promise.all([stop(api), stop(bare)]);
@@ -729,12 +530,10 @@ function summary(text: string): string | undefined {
 }
 
 function answers(r: Result): string {
-  const parts = [...r.codes.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([code, n]) => `${fmt(n)} × ${code === String(r.expect) ? code : `**${code}**`}`);
+  const parts = codesText(r.codes, (code) => (code === String(r.expect) ? code : `**${code}**`));
   // A refusal that was expected needs no quote of its message.
   const sample = r.expect !== 0 && r.codes.size === 1 ? undefined : r.sample;
-  return [parts.join(', '), sample].filter(Boolean).join('; ').replace(/\|/g, '\\|');
+  return [parts, sample].filter(Boolean).join('; ').replace(/\|/g, '\\|');
 }
 
 function row(r: Result, bare: Result): string {
@@ -750,26 +549,5 @@ function line(r: Result, bare: Result): string {
   );
 }
 
-/**
- * Replaces (or appends) this bench's section of docs/PERFORMANCE.md, leaving the rest as is;
- * the section is formatted as `prettier --check .` (npm run lint) wants it.
- */
-async function writeSection(raw: string): Promise<void> {
-  const path = join(ROOT, 'docs', 'PERFORMANCE.md');
-  const options = (await resolveConfig(path)) ?? {};
-  const section = (await format(raw, { ...options, parser: 'markdown' })).trimEnd();
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n';
-  const start = text.indexOf(`${SECTION}\n`);
-  let next: string;
-  if (start === -1) {
-    next = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const after = text.indexOf('\n## ', start + SECTION.length);
-    next = text.slice(0, start) + section + (after === -1 ? '' : `\n\n${text.slice(after + 1)}`);
-  }
-  writeFileSync(path, `${next.trimEnd()}\n`);
-  console.log(`wrote "${SECTION}" in docs/PERFORMANCE.md`);
-}
-
-if (args['serve-bare']) await serveBare();
+if (args['serve-bare']) await serveBare(['GET', 'POST']);
 else process.exit(await bench());

@@ -16,7 +16,6 @@
 // Run: npx vite build && npm run bench:click -- [--rounds 5] [--dist dist] [--users admin,user]
 //      [--screens scene.list,record.list] [--profile record.list] (writes a CPU profile of
 //      one warm click to /tmp/click-<screen>.cpuprofile) [--json]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,7 +27,7 @@ import { flattenRoutes } from '../contract/menu';
 import { RESOURCES } from '../contract/resources';
 import { launchChromium } from '../e2e/chromium';
 import { snapshotDist } from '../e2e/harness/build';
-import { freePort } from '../e2e/harness/server';
+import { freePort, ROOT, spawnServer, stop as stopProcess, waitUntilReady } from './lib/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +42,6 @@ const { values: args } = parseArgs({
   },
 });
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ROUNDS = Math.max(1, Number(args.rounds) || 5);
 /** The list screens, by route name (contract/menu.ts), in the order they are clicked. */
 const SCREENS = (
@@ -106,38 +104,19 @@ async function startServer(): Promise<{ baseURL: string; stop(): Promise<void> }
     LOG_LEVEL: 'warn',
   };
   let stderr = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/main.ts')],
-    { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawnServer(env, { stderr: 'pipe' });
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(15_000)]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
+    await stopProcess(child);
     rmSync(temp, { recursive: true, force: true });
   };
-  // A fresh embedded database is created and seeded first (tens of seconds).
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited with ${child.exitCode}\n${stderr}`);
-    }
-    try {
-      if ((await fetch(`${baseURL}/api/health/ready`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server not ready within 300 s\n${stderr}`);
-    }
-    await sleep(250);
+  try {
+    // A fresh embedded database is created and seeded first (tens of seconds).
+    await waitUntilReady(child, port, { timeoutMs: 300_000 });
+  } catch (error) {
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${stderr}`);
   }
   return { baseURL, stop };
 }

@@ -18,6 +18,7 @@ import { buildApp } from '../server/app';
 import { adminQuery } from '../server/db/admin-query';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
+import { quantile } from './lib/stats';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 200);
@@ -55,9 +56,6 @@ const DECLARATION = {
     },
   ],
 };
-
-const quantile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
 const dataDir = BASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'console-configured-bench-'));
 const dbName = `console_bench_configured_${process.pid}_${randomBytes(3).toString('hex')}`;

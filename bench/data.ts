@@ -23,10 +23,9 @@
 //      [--sync-schema] (a finished load whose migrations were edited since: its extensions,
 //      indexes and migration records made equal to a fresh migration's, when nothing else differs)
 //      (DATABASE_URL is used when --url is not given; default postgres://postgres@127.0.0.1/bench)
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ADMIN_ID } from '../contract/auth';
@@ -38,6 +37,8 @@ import { DOMAINS } from '../server/db/demo/domains';
 import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
 import { RECORD_TAGS } from '../server/db/demo/texts';
 import { seed } from '../server/db/seed';
+import { migrationJournal, migrationKeys } from './lib/migrations';
+import { fmt, loadAverage } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -123,12 +124,8 @@ const LOADED_TABLES = [
   'corpus_labels',
 ];
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const since = (t: number) => (performance.now() - t) / 1000;
-const load = () =>
-  `load average ${loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ')}`;
+const load = () => `load average ${loadAverage()}`;
 
 // ---- text pools -------------------------------------------------------------------------------
 
@@ -771,24 +768,15 @@ async function staleMigrations(q: Query): Promise<string[]> {
     `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   if (!present) return [];
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string; when: number }[] };
-  const current = new Set(
-    journal.entries.map(
-      (e) =>
-        `${e.when} ${createHash('sha256')
-          .update(readFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`)))
-          .digest('hex')}`,
-    ),
-  );
+  const entries = migrationJournal();
+  const current = migrationKeys(entries);
   const applied = await q<{ hash: string; at: string }>(
     `select hash, created_at::text as at from drizzle.__drizzle_migrations order by created_at`,
   );
   return applied
     .filter((m) => !current.has(`${m.at} ${m.hash}`))
     .map((m) => {
-      const entry = journal.entries.find((e) => String(e.when) === m.at);
+      const entry = entries.find((e) => String(e.when) === m.at);
       return entry ? `${entry.tag} (edited since)` : `the migration of ${m.at} (no longer there)`;
     });
 }

@@ -4,18 +4,18 @@
 // reads the stream, sampling the server's resident memory. Prints rows, seconds, rows/s, and the
 // server's RSS before and at its peak during the export.
 // Run: npx tsx bench/export.ts   (env: ROWS, default 1 000 000)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { apiPath } from '../contract/api';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
+import { login } from './lib/http';
+import { watchRss } from './lib/proc';
+import { freePort, spawnServer, stop, waitUntilReady } from './lib/server';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
-const ROOT = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'console-export-bench-'));
 
 const t0 = performance.now();
@@ -37,41 +37,19 @@ const t0 = performance.now();
 }
 console.log(`prepared ${ROWS} extra calls in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-const port = await new Promise<number>((ok) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address();
-    srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-  });
-});
-const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const port = await freePort();
+const child = spawnServer({
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'error',
 });
 const base = `http://127.0.0.1:${port}`;
-const rssMb = () => {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const login = await fetch(`${base}${apiPath('user', 'login')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'user', password: 'user' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const before = rssMb();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 100);
+  await waitUntilReady(child, port, { path: '/api/health', intervalMs: 200, timeoutMs: 60_000 });
+  const token = await login({ port }, 'user', 'user');
+  const rss = watchRss(child.pid);
+  const before = rss.before;
 
   const start = performance.now();
   const res = await fetch(`${base}${apiPath('prompt', 'call', 'export')}`, {
@@ -90,7 +68,7 @@ try {
     for (const b of value) if (b === 10) lines++;
   }
   const seconds = (performance.now() - start) / 1000;
-  clearInterval(sampler);
+  const peak = rss.stop();
   const rows = lines - 1;
   console.log(`exported rows         ${rows}`);
   console.log(`bytes                 ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
@@ -99,7 +77,6 @@ try {
   console.log(`server RSS before     ${before.toFixed(0)} MiB`);
   console.log(`server RSS peak       ${peak.toFixed(0)} MiB`);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await stop(child);
   rmSync(dataDir, { recursive: true, force: true });
 }

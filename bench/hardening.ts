@@ -6,53 +6,34 @@
 //   2. writes WRITES rows and checks every acknowledged one is there;
 //   3. holds a list/detail load for SECONDS at CONCURRENCY and samples the server's memory.
 // Bounded in count and time; talks to 127.0.0.1 only. Run: npm run bench:hardening
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { apiPath } from '../contract/api';
+import { login as loginAs } from './lib/http';
+import { closedLoop } from './lib/load';
+import { procStatus } from './lib/proc';
+import { freePort, spawnServer, stop, waitUntilReady } from './lib/server';
 
 const MALFORMED = Number(process.env.MALFORMED ?? 20_000);
 const WRITES = Number(process.env.WRITES ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
 const MAX_ANSWER_BYTES = 8 * 1024;
-const ROOT = resolve(import.meta.dirname, '..');
 
-const port = await new Promise<number>((ok) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => {
-    const a = srv.address();
-    srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-  });
-});
+const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'console-hardening-'));
-const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    LOGIN_ATTEMPTS_PER_MINUTE: '100000',
-    ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const child = spawnServer({
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'error',
+  LOGIN_ATTEMPTS_PER_MINUTE: '100000',
+  ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
 });
 const base = `http://127.0.0.1:${port}`;
-const rssMb = () => {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not yet listening
-  }
-  if (i > 300) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
+const rssMb = () => procStatus(child.pid, 'VmRSS');
+await waitUntilReady(child, port, { path: '/api/health', intervalMs: 200, timeoutMs: 60_000 });
 
 async function call(path: string, body: string, token?: string, type = 'application/json') {
   const res = await fetch(`${base}${path}`, {
@@ -62,13 +43,7 @@ async function call(path: string, body: string, token?: string, type = 'applicat
   });
   return { status: res.status, text: await res.text() };
 }
-async function login(userName: string): Promise<string> {
-  const res = await call(
-    apiPath('user', 'login'),
-    JSON.stringify({ userName, password: userName }),
-  );
-  return (JSON.parse(res.text) as { data: { token: string } }).data.token;
-}
+const login = (userName: string) => loginAs({ port }, userName, userName);
 let userToken = await login('user');
 const adminToken = await login('admin');
 
@@ -209,38 +184,33 @@ const rssStart = rssMb();
 const latencies: number[] = [];
 let loadErrors = 0;
 const until = performance.now() + SECONDS * 1000;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async (_, lane) => {
-    for (let i = 0; performance.now() < until && i < 100_000; i++) {
-      const started = performance.now();
-      const res =
-        i % 2 === 0
-          ? await call(
-              apiPath('scene', 'page'),
-              JSON.stringify({
-                current: 1 + (i % 3),
-                pageSize: 10,
-                keyword: lane % 2 ? '助手' : '',
-              }),
-              userToken,
-            )
-          : await call(
-              apiPath('directive', 'detail'),
-              JSON.stringify({ id: acknowledged[i % acknowledged.length] }),
-              userToken,
-            );
-      latencies.push(performance.now() - started);
-      if (res.status !== 200) loadErrors++;
-    }
-  }),
-);
+await closedLoop(CONCURRENCY, { until, perClient: 100_000 }, async (lane, i) => {
+  const started = performance.now();
+  const res =
+    i % 2 === 0
+      ? await call(
+          apiPath('scene', 'page'),
+          JSON.stringify({
+            current: 1 + (i % 3),
+            pageSize: 10,
+            keyword: lane % 2 ? '助手' : '',
+          }),
+          userToken,
+        )
+      : await call(
+          apiPath('directive', 'detail'),
+          JSON.stringify({ id: acknowledged[i % acknowledged.length] }),
+          userToken,
+        );
+  latencies.push(performance.now() - started);
+  if (res.status !== 200) loadErrors++;
+});
 const rssEnd = rssMb();
 latencies.sort((a, b) => a - b);
 const pct = (p: number) =>
   latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await stop(child);
 rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`

@@ -22,17 +22,28 @@
 // an empty database (the server's first start); `npm run bench:data -- --url …` adds the
 // generated calls the stall case lists. Created with `createdb -h 127.0.0.1 -U postgres
 // overhead_bench`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { apiPath } from '../contract/api';
+import { positiveArgs, splitList } from './lib/cli';
+import { answerKey, keepAliveAgent, login, postJson, type Target } from './lib/http';
+import { closedLoop, tally } from './lib/load';
+import {
+  freePort,
+  ROOT,
+  serveBare,
+  spawnBare,
+  spawnServer,
+  stop,
+  UNTHROTTLED_ENV,
+  waitUntilReady,
+} from './lib/server';
+import { codesText, fmt, loadAverage, ms as msOf, percentiles, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,71 +64,13 @@ const { values: args } = parseArgs({
   },
 });
 
-async function serveBare(): Promise<void> {
-  const app = Fastify({ logger: false });
-  const envelope = { code: 0, msg: 'ok', data: { list: [], total: 0, totalExact: true } };
-  app.post('/bare', async () => envelope);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.stdout.write(
-    `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
-  );
-  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
-}
-
-const ROOT = resolve(import.meta.dirname, '..');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const agent = keepAliveAgent();
+const ms = (n: number) => msOf(n, 2);
+const positive = positiveArgs(args);
 
-function positive(name: 'requests' | 'clients' | 'pool' | 'heavy-clients' | 'stall-seconds') {
-  const n = Number(args[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`);
-  return n;
-}
-
-interface Target {
-  port: number;
-}
-
-interface Answer {
-  status: number;
-  code: number | undefined;
-  text: string;
-}
-
-function post(target: Target, path: string, body: string, token?: string): Promise<Answer> {
-  return new Promise((ok, fail) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const match = /^\{"code":(-?\d+)/.exec(text);
-          ok({ status: res.statusCode ?? 0, code: match ? Number(match[1]) : undefined, text });
-        });
-        res.on('error', fail);
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
-    req.on('error', fail);
-    req.end(body);
-  });
-}
+const post = (target: Target, path: string, body: string, token: string) =>
+  postJson(target, path, body, { agent, token, timeoutMs: 60_000 });
 
 /** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15). */
 function cpuMs(pid: number | undefined): number {
@@ -127,30 +80,6 @@ function cpuMs(pid: number | undefined): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((ok) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      ok();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-const quantile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN;
 
 interface Case {
   name: string;
@@ -178,48 +107,33 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 async function drive(c: Case, requests: number, clients: number, token: string): Promise<Result> {
   const latencies: number[] = [];
   const codes = new Map<string, number>();
-  let sent = 0;
   const cpuBefore = cpuMs(c.pid);
   const startUs = nowUs();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (sent < requests) {
-        sent++;
-        const body = JSON.stringify(c.body());
-        const t = performance.now();
-        let key: string;
-        try {
-          const answer = await post(c.target, c.path, body, token);
-          key = String(answer.code ?? `HTTP ${answer.status}`);
-        } catch {
-          key = 'error';
-        }
-        latencies.push(performance.now() - t);
-        codes.set(key, (codes.get(key) ?? 0) + 1);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = await closedLoop(clients, { requests }, async () => {
+    const body = JSON.stringify(c.body());
+    const t = performance.now();
+    let key: string;
+    try {
+      key = answerKey(await post(c.target, c.path, body, token));
+    } catch {
+      key = 'error';
+    }
+    latencies.push(performance.now() - t);
+    tally(codes, key);
+  });
   const cpu = cpuMs(c.pid) - cpuBefore;
-  latencies.sort((a, b) => a - b);
+  const { p50, p95 } = percentiles(latencies);
   return {
     name: c.name,
     count: latencies.length,
-    p50: quantile(latencies, 0.5),
-    p95: quantile(latencies, 0.95),
+    p50,
+    p95,
     rate: latencies.length / elapsed,
     cpuPerRequest: cpu / latencies.length,
     codes,
     window: [startUs, nowUs()],
   };
 }
-
-const codesText = (codes: Map<string, number>) =>
-  [...codes.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([code, n]) => `${fmt(n)} × ${code}`)
-    .join(', ');
 
 interface ProfileNode {
   id: number;
@@ -283,10 +197,7 @@ async function main(): Promise<number> {
   const POOL = Math.round(positive('pool'));
   const HEAVY = Math.round(positive('heavy-clients'));
   const STALL_SECONDS = positive('stall-seconds');
-  const only = args.only
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const only = splitList(args.only);
   const url =
     args.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/overhead_bench';
   const extraEnv = Object.fromEntries(
@@ -300,68 +211,25 @@ async function main(): Promise<number> {
   let scenePageWindow: [number, number] | undefined;
   try {
     const port = await freePort();
-    api = spawn(
-      process.execPath,
-      [
-        ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-        '--import',
-        'tsx',
-        join(ROOT, 'server/main.ts'),
-      ],
+    api = spawnServer(
       {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: url,
-          SEED_DEMO: '1',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          MOCK_DELAY: '0',
-          LOG_LEVEL: 'error',
-          DB_POOL_SIZE: String(POOL),
-          LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-          API_RATE_LIMIT_PER_MINUTE: '0',
-          ANONYMOUS_REQUESTS_PER_MINUTE: '0',
-          API_DOCS: '0',
-          ...extraEnv,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        ...process.env,
+        ...UNTHROTTLED_ENV,
+        DATABASE_URL: url,
+        SEED_DEMO: '1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DB_POOL_SIZE: String(POOL),
+        ...extraEnv,
       },
+      { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] },
     );
-    bare = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'bench/list-overhead.ts'), '--serve-bare'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const barePort = await new Promise<number>((ok, fail) => {
-      const lines = createInterface({ input: bare!.stdout! });
-      lines.once('line', (line) => ok((JSON.parse(line) as { port: number }).port));
-      bare!.once('exit', () => fail(new Error('the bare server exited')));
-    });
+    const spawned = spawnBare(join(ROOT, 'bench/list-overhead.ts'));
+    bare = spawned.child;
+    const barePort = await spawned.port;
     const apiTarget: Target = { port };
-    const startedAt = performance.now();
-    for (;;) {
-      const ready = await new Promise<boolean>((ok) => {
-        http
-          .get({ host: '127.0.0.1', port, path: '/api/health/ready', agent }, (res) => {
-            res.resume();
-            ok(res.statusCode === 200);
-          })
-          .on('error', () => ok(false));
-      });
-      if (ready) break;
-      if (api.exitCode !== null) throw new Error('the server exited while starting');
-      if (performance.now() - startedAt > 180_000) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const login = await post(
-      apiTarget,
-      apiPath('user', 'login'),
-      JSON.stringify({ userName: 'user', password: 'user' }),
-    );
-    const token = (JSON.parse(login.text) as { data?: { token?: string } }).data?.token;
-    if (!token) throw new Error(`login as user/user failed: ${login.text.slice(0, 200)}`);
+    await waitUntilReady(api, port, { agent });
+    const token = await login(apiTarget, 'user', 'user', { agent, timeoutMs: 60_000 });
 
     const db = new pg.Client({ connectionString: url });
     await db.connect();
@@ -420,9 +288,7 @@ async function main(): Promise<number> {
       `bench:overhead: ${fmt(REQUESTS)} requests per case from ${CLIENTS} clients after ` +
         `${fmt(REQUESTS / 5)} warm-up; DB_POOL_SIZE ${POOL}; PostgreSQL ${version}, ` +
         `${fmt(scenes)} scenes, ≈ ${fmt(calls)} calls; ${cpus().length} cores; load average ` +
-        loadavg()
-          .map((x) => x.toFixed(1))
-          .join(' / ') +
+        loadAverage() +
         (args.env.length ? `; server env ${args.env.join(' ')}` : ''),
     );
     console.log('| case | p50 ms | p95 ms | req/s | server CPU ms / request | answers |');
@@ -451,24 +317,19 @@ async function main(): Promise<number> {
       const heavyCodes = new Map<string, number>();
       const heavyLatencies: number[] = [];
       const deadline = performance.now() + STALL_SECONDS * 1000;
-      const heavy = Promise.all(
-        Array.from({ length: HEAVY }, async () => {
-          while (performance.now() < deadline) {
-            const t = performance.now();
-            let key: string;
-            try {
-              const answer = await post(apiTarget, heavyPath, heavyBody, token);
-              key = String(answer.code ?? `HTTP ${answer.status}`);
-            } catch {
-              key = 'error';
-            }
-            heavyLatencies.push(performance.now() - t);
-            heavyCodes.set(key, (heavyCodes.get(key) ?? 0) + 1);
-          }
-        }),
-      );
+      const heavy = closedLoop(HEAVY, { until: deadline }, async () => {
+        const t = performance.now();
+        let key: string;
+        try {
+          key = answerKey(await post(apiTarget, heavyPath, heavyBody, token));
+        } catch {
+          key = 'error';
+        }
+        heavyLatencies.push(performance.now() - t);
+        tally(heavyCodes, key);
+      });
       // Let the heavy clients fill the pool first.
-      await new Promise((r) => setTimeout(r, 1_000));
+      await sleep(1_000);
       const details: number[] = [];
       const detailCodes = new Map<string, number>();
       while (performance.now() < deadline - 500) {
@@ -477,8 +338,7 @@ async function main(): Promise<number> {
           () => undefined,
         );
         details.push(performance.now() - t);
-        const key = String(answer?.code ?? 'error');
-        detailCodes.set(key, (detailCodes.get(key) ?? 0) + 1);
+        tally(detailCodes, String(answer?.code ?? 'error'));
       }
       await heavy;
       details.sort((a, b) => a - b);
@@ -512,7 +372,7 @@ async function main(): Promise<number> {
 }
 
 if (args['serve-bare']) {
-  await serveBare();
+  await serveBare(['POST']);
 } else {
   process.exitCode = await main();
 }

@@ -16,14 +16,11 @@
 //      [--budget-ms 100] (the p95 a single team's list should stay under) [--write]
 //      (--write replaces the section "## PGlite: lists over the demo seed (issue 12)" of
 //      docs/PERFORMANCE.md, or appends it at the end)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { format, resolveConfig } from 'prettier';
 import { apiPath } from '../contract/api';
 import {
   allFields,
@@ -35,6 +32,12 @@ import {
 } from '../contract/resource';
 import { RESOURCES } from '../contract/resources';
 import { DEMO_ACCOUNTS } from '../server/db/demo/accounts';
+import { positiveArgs, splitList } from './lib/cli';
+import { errorKey, keepAliveAgent, login, postJson } from './lib/http';
+import { closedLoop, tally, type LoadLimit } from './lib/load';
+import { commitLabel, writeSection } from './lib/report';
+import { freePort, spawnServer, stop, waitUntilReady } from './lib/server';
+import { fmt, loadAverage as load, ms as msOf, percentiles, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,91 +53,10 @@ const { values: args } = parseArgs({
   },
 });
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SECTION = '## PGlite: lists over the demo seed (issue 12)';
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : n.toFixed(0));
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
-
-function positive(name: 'seconds' | 'single' | 'page-size' | 'budget-ms' | 'timeout-ms'): number {
-  const n = Number(args[name]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} takes a positive number`);
-  return n;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-
-interface Answer {
-  status: number;
-  code: number | undefined;
-  text: string;
-}
-
-/** One POST with a JSON body; the envelope's code read from the start of the answer. */
-function post(
-  port: number,
-  path: string,
-  body: string,
-  token: string | undefined,
-  timeoutMs: number,
-): Promise<Answer> {
-  return new Promise((ok, fail) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const match = /^\{"code":(-?\d+)/.exec(text);
-          ok({ status: res.statusCode ?? 0, code: match ? Number(match[1]) : undefined, text });
-        });
-        res.on('error', fail);
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => ok(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((ok) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      ok();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-const quantile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]! : NaN;
+const ms = (n: number) => (Number.isNaN(n) ? '–' : msOf(n));
+const positive = positiveArgs(args);
+const agent = keepAliveAgent();
 
 interface PageData {
   list: Record<string, unknown>[];
@@ -201,10 +123,7 @@ async function bench(): Promise<number> {
   const PAGE = Math.round(positive('page-size'));
   const BUDGET = positive('budget-ms');
   const TIMEOUT = positive('timeout-ms');
-  const only = args.only
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const only = splitList(args.only);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'console-pglite-bench-'));
   let api: ChildProcess | undefined;
@@ -222,26 +141,9 @@ async function bench(): Promise<number> {
     };
     delete env.DATABASE_URL;
     const spawnedAt = performance.now();
-    api = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (;;) {
-      const ready = await new Promise<boolean>((ok) => {
-        http
-          .get({ host: '127.0.0.1', port, path: '/api/health/ready', agent }, (res) => {
-            res.resume();
-            ok(res.statusCode === 200);
-          })
-          .on('error', () => ok(false));
-      });
-      if (ready) break;
-      if (api.exitCode !== null) throw new Error('the server exited while starting');
-      if (performance.now() - spawnedAt > 300_000) throw new Error('the server did not start');
-      // Slow enough to stay far below the anonymous request limit (60 a minute).
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
+    api = spawnServer(env);
+    // Once a second: slow enough to stay far below the anonymous request limit (60 a minute).
+    await waitUntilReady(api, port, { agent, intervalMs: 1_000, timeoutMs: 300_000 });
     const startSeconds = (performance.now() - spawnedAt) / 1000;
     console.log(`bench:pglite: server ready (migrated and seeded) in ${startSeconds.toFixed(1)} s`);
 
@@ -251,21 +153,16 @@ async function bench(): Promise<number> {
         (a) => a.role === role && a.id === (role === 'admin' ? '0' : '1'),
       );
       if (!account) throw new Error(`no demo ${role}`);
-      const login = await post(
-        port,
-        apiPath('user', 'login'),
-        JSON.stringify({ userName: account.userName, password: account.password }),
-        undefined,
-        TIMEOUT,
+      tokens.set(
+        role,
+        await login({ port }, account.userName, account.password, { agent, timeoutMs: TIMEOUT }),
       );
-      const token = (JSON.parse(login.text) as { data?: { token?: string } }).data?.token;
-      if (!token)
-        throw new Error(`login as ${account.userName} failed: ${login.text.slice(0, 200)}`);
-      tokens.set(role, token);
     }
 
+    const post = (path: string, body: string, token: string | undefined) =>
+      postJson({ port }, path, body, { agent, token, timeoutMs: TIMEOUT });
     const ask = async (role: Role, path: string, body: object): Promise<PageData> => {
-      const answer = await post(port, path, JSON.stringify(body), tokens.get(role), TIMEOUT);
+      const answer = await post(path, JSON.stringify(body), tokens.get(role));
       const parsed = JSON.parse(answer.text) as { code: number; msg?: string; data?: PageData };
       if (parsed.code !== 0 || !parsed.data) {
         throw new Error(`${path} ${JSON.stringify(body)}: ${answer.text.slice(0, 300)}`);
@@ -333,38 +230,23 @@ async function bench(): Promise<number> {
       const token = tokens.get(c.role);
       const latencies: number[] = [];
       const failures = new Map<string, number>();
-      const started = performance.now();
-      const until = started + seconds * 1000;
-      let sent = 0;
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          while (requests === undefined ? performance.now() < until : sent < requests) {
-            sent++;
-            const t = performance.now();
-            try {
-              const a = await post(port, c.path, body, token, TIMEOUT);
-              latencies.push(performance.now() - t);
-              if (a.code !== 0) {
-                const key = String(a.code ?? a.status);
-                failures.set(key, (failures.get(key) ?? 0) + 1);
-              }
-            } catch (error) {
-              const key =
-                error instanceof Error && error.message === 'timeout' ? 'timeout' : 'error';
-              failures.set(key, (failures.get(key) ?? 0) + 1);
-            }
-          }
-        }),
-      );
-      const elapsed = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
+      const limit: LoadLimit =
+        requests === undefined ? { until: performance.now() + seconds * 1000 } : { requests };
+      const elapsed = await closedLoop(clients, limit, async () => {
+        const t = performance.now();
+        try {
+          const a = await post(c.path, body, token);
+          latencies.push(performance.now() - t);
+          if (a.code !== 0) tally(failures, String(a.code ?? a.status));
+        } catch (error) {
+          tally(failures, errorKey(error));
+        }
+      });
       return {
         clients,
         count: latencies.length,
         rate: latencies.length / elapsed,
-        p50: quantile(latencies, 0.5),
-        p95: quantile(latencies, 0.95),
-        p99: quantile(latencies, 0.99),
+        ...percentiles(latencies),
         failures,
       } satisfies Stats;
     };
@@ -382,13 +264,7 @@ async function bench(): Promise<number> {
     const runStarted = performance.now();
     const results: Result[] = [];
     for (const c of selected) {
-      const sampleText = await post(
-        port,
-        c.path,
-        JSON.stringify(c.body),
-        tokens.get(c.role),
-        TIMEOUT,
-      );
+      const sampleText = await post(c.path, JSON.stringify(c.body), tokens.get(c.role));
       const loads: Stats[] = [await drive(c, 1, Infinity, SINGLE)];
       for (const n of LOADS.filter((x) => x !== 1)) {
         if (WARMUP > 0) await drive(c, n, WARMUP);
@@ -425,14 +301,6 @@ async function bench(): Promise<number> {
           .join('\n'),
     );
 
-    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
     const header = [
       'case',
       'answer',
@@ -455,7 +323,7 @@ async function bench(): Promise<number> {
       SECTION,
       '',
       `\`npm run bench:pglite\` (${new Date().toISOString().slice(0, 10)}, commit ` +
-        `${commit.stdout.trim() || '?'}${dirty.stdout.trim() ? ' with uncommitted changes' : ''}; ` +
+        `${commitLabel()}; ` +
         `${cpus().length} cores). The server runs as \`npm start\` would (\`node --import tsx ` +
         'server/main.ts`) on the embedded default: no `DATABASE_URL`, a fresh `DATA_DIR`, ' +
         '`SEED_DEMO=1` (the demo seed: 38 scenes, 200 templates, 20 000 calls, 2 000 sessions, ' +
@@ -484,7 +352,7 @@ async function bench(): Promise<number> {
       ...table,
       '',
     ].join('\n');
-    if (args.write) await writeSection(section);
+    if (args.write) await writeSection(SECTION, section);
     return 0;
   } finally {
     await stop(api);
@@ -512,27 +380,6 @@ function line(r: Result, budget: number): string {
     return `${s.p95 > budget ? '*' : ' '}${text}${failed}`.padStart(22);
   });
   return `${r.case.name.slice(0, 58).padEnd(58)} ${cells.join(' ')}`;
-}
-
-/**
- * Replaces (or appends at the end) this bench's section of docs/PERFORMANCE.md, leaving the rest
- * as it is (another bench appends its own sections); formatted as `prettier --check .` wants it.
- */
-async function writeSection(raw: string): Promise<void> {
-  const path = join(ROOT, 'docs', 'PERFORMANCE.md');
-  const options = (await resolveConfig(path)) ?? {};
-  const section = (await format(raw, { ...options, parser: 'markdown' })).trimEnd();
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Performance\n';
-  const start = text.indexOf(`${SECTION}\n`);
-  let next: string;
-  if (start === -1) {
-    next = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const after = text.indexOf('\n## ', start + SECTION.length);
-    next = text.slice(0, start) + section + (after === -1 ? '' : `\n\n${text.slice(after + 1)}`);
-  }
-  writeFileSync(path, `${next.trimEnd()}\n`);
-  console.log(`wrote "${SECTION}" in docs/PERFORMANCE.md`);
 }
 
 process.exit(await bench());

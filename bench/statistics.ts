@@ -13,7 +13,7 @@
 //      database kept earlier, migrated to the current schema on open; its data is as loaded)
 //      (env DATABASE_URL: the server to create the database on; default postgres@127.0.0.1)
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { apiPath } from '../contract/api';
@@ -32,6 +32,7 @@ import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
 import { hashPassword } from '../server/auth/password';
 import { modelVersions, scenes, users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
+import { fmt, loadAverage, ms, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,12 +61,7 @@ const CELL_BUDGET_MS = 30_000;
 const ADMIN_PASSWORD = randomBytes(12).toString('base64url');
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The machine is shared: the load average says how much of it the bench had. */
-const load = () =>
-  `load average ${loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ')} (1 / 5 / 15 min)`;
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const load = () => `load average ${loadAverage()} (1 / 5 / 15 min)`;
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 // ---- data shape -----------------------------------------------------------------------------
@@ -243,9 +239,6 @@ function casesAt(now: Date): Case[] {
 
 /** Ends a --load-only run after the load, through the same cleanup as a finished one. */
 class LoadOnly extends Error {}
-
-const quantile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
 // ---- run ------------------------------------------------------------------------------------
 
@@ -441,7 +434,6 @@ try {
         console.log(`  measured ${c.name}`);
       }
       console.log(`after measuring: ${load()}`);
-      const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
       console.log(
         `\nstatistic calls through app.inject, p50 / p95 / max ms (${RUNS} runs after warm-up, ` +
           `fewer where a case passed ${CELL_BUDGET_MS / 1000} s), ` +
