@@ -75,7 +75,23 @@ async function pickOption(page: Page, select: Locator, n = 0): Promise<string> {
   }
   const label = (await option.textContent()) ?? '';
   await option.click();
-  return label;
+  // Under load a click can land while the dropdown animates and choose nothing: the chosen
+  // value must show in the select before the form goes on (a CI run saved modelVersion null).
+  const chosen = select
+    .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+    .locator('.ant-select-selection-item, .ant-select-selection-item-content')
+    .filter({ hasText: label });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await chosen.first().waitFor({ timeout: 2_000 });
+      return label;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await select.click({ force: true });
+      await option.waitFor({ timeout: 5_000 });
+      await option.click();
+    }
+  }
 }
 
 /** Closes an open multi-select's dropdown (it stays open after a pick): a click beside it. */
