@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { safeString, visibleString } from './resource-schema';
+import {
+  isStrongPassword,
+  PASSWORD_MAX_LENGTH,
+  USER_NAME_PATTERN,
+  USER_ROLES,
+} from './account-rules';
 
 export { ADMIN_ID, roleOfId } from './identity';
+// Plain rules the console's forms share, apart from the schemas: importing them from here put
+// zod into the console shell's chunk.
+export {
+  isStrongPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_NAME_PATTERN,
+  USER_ROLES,
+  USER_STATUSES,
+} from './account-rules';
 
 // Same text rules as resource fields: a name that shows nothing or a lone surrogate is 40000.
 export const loginBody = z.strictObject({
@@ -42,22 +58,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/**
- * The password rule (spec §5): at least six characters with upper and lower case letters.
- * Plain data and a function, so the console's forms check exactly what the server checks.
- */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Ll}/u.test(password)
-  );
-}
-
 /** A new password: the rule above, refused as 40000 `weakPassword` naming the field. */
 export function passwordSchema() {
   return safeString()
@@ -65,12 +65,7 @@ export function passwordSchema() {
     .refine(isStrongPassword, { params: { key: 'weakPassword' } });
 }
 
-/** Account names: 3–32 letters, digits, `_`, `.` or `-`. */
-export const USER_NAME_PATTERN = { regex: '[A-Za-z0-9_.-]{3,32}', example: 'zhang.san' } as const;
 const USER_NAME_RE = new RegExp(`^(?:${USER_NAME_PATTERN.regex})$`);
-
-export const USER_STATUSES = [1, 0] as const;
-export const USER_ROLES = ['admin', 'user'] as const;
 
 const optionalName = safeString().trim().max(64).nullable().optional();
 const optionalEmail = safeString()

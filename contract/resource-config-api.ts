@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { apiPath } from './api';
 import type { Locale } from './locale';
 import type { ResourceDef } from './resource';
 import {
@@ -8,34 +7,9 @@ import {
   type ResourceDeclaration,
 } from './resource-config';
 
-/**
- * The calls of issue 11 (configured resources), shared by the server routes and the console.
- * All are `POST` below the API prefix, answering the usual envelope. `meta` is a reserved name,
- * so no resource, declared or built-in, can take these paths.
- */
-export const RESOURCE_CONFIG_PATHS = {
-  /** Any logged-in role: the enabled declarations the console merges with its built-ins. */
-  resources: apiPath('meta', 'resources'),
-  /** Admin only, below: the declarations themselves. */
-  list: apiPath('meta', 'declaration', 'list'),
-  detail: apiPath('meta', 'declaration', 'detail'),
-  check: apiPath('meta', 'declaration', 'check'),
-  create: apiPath('meta', 'declaration', 'create'),
-  update: apiPath('meta', 'declaration', 'update'),
-  enable: apiPath('meta', 'declaration', 'enable'),
-  delete: apiPath('meta', 'declaration', 'delete'),
-  history: apiPath('meta', 'declaration', 'history'),
-  import: apiPath('meta', 'declaration', 'import'),
-  export: apiPath('meta', 'declaration', 'export'),
-  schema: apiPath('meta', 'declaration', 'schema'),
-} as const;
-
-/**
- * Where the console reaches a REST-sourced resource (@refinedev/simple-rest's apiUrl): the
- * server forwards `<this>/<name>[/<id>]` to the declared service (server/resource-config/
- * rest-proxy.ts).
- */
-export const REST_PROXY_PREFIX = apiPath('meta', 'rest');
+// The paths live apart from the zod schemas below: the console's shell needs the paths, and
+// importing them from here put zod (and the declaration schema) into the shell's chunk.
+export { RESOURCE_CONFIG_PATHS, REST_PROXY_PREFIX } from './resource-config-paths';
 
 /** Where a declaration comes from: the RESOURCES_CONFIG file (read-only) or the admin page. */
 export type DeclarationOrigin = 'file' | 'page';

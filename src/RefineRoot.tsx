@@ -4,7 +4,7 @@ import simpleRest from '@refinedev/simple-rest';
 import { useMemo, type ReactNode } from 'react';
 import type { RouteNode } from '../contract/menu';
 import type { ResourceDef } from '../contract/resource';
-import { REST_PROXY_PREFIX } from '../contract/resource-config-api';
+import { REST_PROXY_PREFIX } from '../contract/resource-config-paths';
 import { createAccessControlProvider } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { createAuthProvider } from './providers/auth';

@@ -1,7 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import type { i18n as I18n } from 'i18next';
 import type { Envelope } from '../../contract/envelope';
-import { RESOURCE_CONFIG_PATHS, type ServedResources } from '../../contract/resource-config-api';
+import { RESOURCE_CONFIG_PATHS } from '../../contract/resource-config-paths';
+import type { ServedResources } from '../../contract/resource-config-api';
 import {
   acceptedServed,
   addServedTexts,

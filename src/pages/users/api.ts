@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { isStrongPassword } from '../../../contract/auth';
+import { isStrongPassword } from '../../../contract/account-rules';
 import type { Envelope } from '../../../contract/envelope';
 import { http } from '../../providers/api';
 import { ApiError } from '../../providers/http';

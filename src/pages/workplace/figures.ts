@@ -1,9 +1,5 @@
-import {
-  bucketOf,
-  DEFAULT_TIME_ZONE,
-  type SeriesAnswer,
-  type StatisticQueryInput,
-} from '../../../contract/statistics';
+import { bucketOf, DEFAULT_TIME_ZONE } from '../../../contract/statistics-calendar';
+import type { SeriesAnswer, StatisticQueryInput } from '../../../contract/statistics';
 import { addDays } from '../../resources/scene/statistics/filters';
 
 /** Days of the calls trend. */

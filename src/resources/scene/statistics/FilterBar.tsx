@@ -3,7 +3,8 @@ import { DatePicker, Radio, Segmented, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GRANULARITIES, type Granularity } from '../../../../contract/statistics';
+import { GRANULARITIES } from '../../../../contract/statistics-calendar';
+import type { Granularity } from '../../../../contract/statistics';
 import { KEYWORD_FIELD } from '../../../providers/data';
 import { useModelVersionOptions } from './api';
 import {

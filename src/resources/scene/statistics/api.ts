@@ -1,12 +1,12 @@
 import { useCustom } from '@refinedev/core';
 import { apiPath } from '../../../../contract/api';
-import {
-  STATISTIC_CALLS,
-  type CostAnswer,
-  type SceneListAnswer,
-  type SeriesAnswer,
-  type StatisticQueryInput,
-  type TokensAnswer,
+import { STATISTIC_CALLS } from '../../../../contract/statistics-calendar';
+import type {
+  CostAnswer,
+  SceneListAnswer,
+  SeriesAnswer,
+  StatisticQueryInput,
+  TokensAnswer,
 } from '../../../../contract/statistics';
 
 /** What each statistics call answers (contract/statistics.ts). */

@@ -6,9 +6,8 @@ import {
   isCalendarDate,
   MAX_RANGE_DAYS,
   todayIn,
-  type Granularity,
-  type StatisticQueryInput,
-} from '../../../../contract/statistics';
+} from '../../../../contract/statistics-calendar';
+import type { Granularity, StatisticQueryInput } from '../../../../contract/statistics';
 
 /**
  * The statistics page's filter, and how it lives in the URL: a reload or a shared link shows

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+/**
+ * The shell (layout, menus, providers) and the pages every operator opens first must not pull
+ * zod and the request schemas: importing a path constant from a schema module once put 27 kB
+ * gzip of zod into the shell's chunk (issue 12, docs/PERFORMANCE.md "Browser: click to rows").
+ * Follows the static imports (not `import type`, not `import()`) of the project's own modules.
+ */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRIES = ['src/Shell.tsx', 'src/pages/workplace/WorkplacePage.tsx'];
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+
+function resolveModule(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = join(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Every project module `entry` reaches by static imports, with the packages each imports. */
+function staticGraph(entry: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const queue = [join(ROOT, entry)];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (graph.has(file)) continue;
+    const packages: string[] = [];
+    graph.set(file, packages);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (!spec) continue;
+      const next = resolveModule(file, spec);
+      if (next) queue.push(next);
+      else if (!spec.startsWith('.')) packages.push(spec);
+    }
+  }
+  return graph;
+}
+
+for (const entry of ENTRIES) {
+  it(`${entry} reaches no zod by static imports`, () => {
+    const graph = staticGraph(entry);
+    expect(graph.size).toBeGreaterThan(3);
+    const withZod = [...graph]
+      .filter(([, packages]) => packages.includes('zod'))
+      .map(([file]) => relative(ROOT, file));
+    expect(withZod).toEqual([]);
+  });
+}
