@@ -35,7 +35,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../server/db/client';
 import { ANNOTATOR_IDS, DEMO_ACCOUNTS, DEMO_USER_ID } from '../server/db/demo/accounts';
 import { DOMAINS } from '../server/db/demo/domains';
 import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
-import { RECORD_TAGS } from '../server/db/demo/texts';
+import { CLOSINGS, OPENINGS, RECORD_TAGS, TITLE_SUFFIXES } from '../server/db/demo/texts';
 import { seed } from '../server/db/seed';
 import { migrationJournal, migrationKeys } from './lib/migrations';
 import { fmt, loadAverage } from './lib/stats';
@@ -148,14 +148,6 @@ const FOLLOW_UPS = [
   '这个结论的依据是什么？',
   '好的，还有别的建议吗？',
   '帮我压缩到三句话。',
-];
-const TITLE_SUFFIXES = ['咨询', '问题排查', '方案讨论', '整理', '跟进', '复盘', ''];
-const OPENINGS = ['好的，', '明白了。', '收到，', '', '这是个常见问题。'];
-const CLOSINGS = [
-  '如需进一步分析，请补充更多背景信息。',
-  '以上建议供参考，可根据实际情况调整。',
-  '需要的话我可以继续细化其中任意一点。',
-  '',
 ];
 const ITEM_TAGS = ['高频', '易错', '需复核', '新政策', '长尾问题', '多轮'];
 const CORPUS_TYPES = ['qa', 'dialogue', 'instruction'];

@@ -108,9 +108,9 @@ const FOLLOW_UPS = [
   '帮我压缩到三句话。',
   '那下一步应该找谁对接？',
 ];
-const TITLE_SUFFIXES = ['咨询', '问题排查', '方案讨论', '整理', '跟进', '复盘', ''];
-const OPENINGS = ['好的，', '明白了。', '收到，', '', '这是个常见问题。'];
-const CLOSINGS = [
+export const TITLE_SUFFIXES = ['咨询', '问题排查', '方案讨论', '整理', '跟进', '复盘', ''];
+export const OPENINGS = ['好的，', '明白了。', '收到，', '', '这是个常见问题。'];
+export const CLOSINGS = [
   '如需进一步分析，请补充更多背景信息。',
   '以上建议供参考，可根据实际情况调整。',
   '需要的话我可以继续细化其中任意一点。',
