@@ -122,6 +122,21 @@ describe('resource forms', () => {
     });
   });
 
+  it('keep what was typed when the declaration and preset are rebuilt with the same values', async () => {
+    await i18n.changeLanguage('en-US');
+    const created: Created[] = [];
+    const view = renderForm({ def: prompt, mode: 'create', preset: PERSONAL }, created);
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Kept' } });
+    // A declaration reload or a parent render hands over new objects with the same content.
+    view.rerender(
+      <Refine dataProvider={fakeData(created)} options={{ disableTelemetry: true }}>
+        <FormUnderTest def={{ ...prompt }} mode="create" preset={{ ...PERSONAL }} />
+      </Refine>,
+    );
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Kept');
+  });
+
   it('refuse an empty required field with the translated message and send nothing', async () => {
     await i18n.changeLanguage('zh-CN');
     const created: Created[] = [];

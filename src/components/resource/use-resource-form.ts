@@ -113,9 +113,13 @@ export function useResourceForm({
     () => initialValues(formFields(def, mode, preset), mode, record) as AntdValues,
     [def, mode, preset, record],
   );
+  // Reset when the values to start from change, not when the objects behind them are rebuilt
+  // (a declaration reload, a refetch answering the same record): that would wipe what the
+  // operator has typed into an open dialog.
+  const initialKey = useMemo(() => JSON.stringify(initial), [initial]);
   useEffect(() => {
     if (active) form.resetFields();
-  }, [active, form, initial]);
+  }, [active, form, initialKey]);
 
   const showServerErrors = (err: HttpError) => {
     if (!err.errors) return;
