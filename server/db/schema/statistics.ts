@@ -109,6 +109,17 @@ export const statUserDays = pgTable(
     primaryKey({ columns: [t.year, t.kind, t.modelVersion, t.sceneCode, t.userId] }),
     // A user's rows of a year, to recompute the kinds 1–3 from the kind-0 rows.
     index('stat_user_days_user_idx').on(t.year, t.userId),
+    // The rows active since a range's first day, without reading the year's other rows: a
+    // 30-day scene list at 10 M calls scanned all 8.5 M rows (1.5 GB, ~0.9 s) without it. An
+    // index-only scan: the scene code rides along.
+    index('stat_user_days_last_bit_idx').on(
+      t.year,
+      t.kind,
+      t.modelVersion,
+      t.lastBit,
+      t.firstBit,
+      t.sceneCode,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "stat_user_days_last_bit_idx" ON "stat_user_days" USING btree ("year","kind","model_version","last_bit","first_bit","scene_code");
