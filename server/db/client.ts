@@ -127,7 +127,12 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   try {
-    const conn = await pool.connect();
+    // Migrations run on a connection of their own, without the requests' statement and query
+    // timeouts: building an index over a large table (0008, 0010 at 10 M calls) takes minutes,
+    // and a migration cut off at DB_STATEMENT_TIMEOUT_MS would keep the server from starting.
+    const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeout });
+    conn.on('error', () => {});
+    await conn.connect();
     try {
       await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
@@ -136,7 +141,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       }
     } finally {
-      conn.release();
+      await conn.end().catch(() => {});
     }
   } catch (error) {
     await pool.end();
