@@ -314,13 +314,31 @@ async function fromBitmaps(
   if (Number(from.slice(0, 4)) >= endYear - 1) {
     // A scene filter needs no all-scenes row: the scene's users are all of them.
     const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
-    const { rows } = (await db.execute(sql`
-      select scene_code as "sceneCode", kind, count(*)::int as "users" from stat_user_days
-      where ${meets(endYear)} and kind in (${sql.join(
+    const mask = rangeMask(from, to, endYear);
+    const first = mask.indexOf('1') + 1;
+    const last = mask.lastIndexOf('1') + 1;
+    // meets(endYear) in two disjoint halves: rows last active within the range (most of them
+    // for a range ending today) meet it by their last day alone, an index-only scan of
+    // stat_user_days_last_bit_idx; only rows active after it need their days ANDed with the
+    // mask. As one condition the planner read every candidate row's days from the heap (a
+    // 30-day list at 10 M calls: 873 → 189 ms, docs/PERFORMANCE.md).
+    const rowsOf = (condition: SQL) => sql`select scene_code, kind from stat_user_days
+      where year = ${endYear} and kind in (${sql.join(
         kinds.map((k) => sql`${k}`),
         sql`, `,
-      )}) and ${modelIs} and ${scene}
-      group by 1, 2`)) as unknown as { rows: { sceneCode: string; kind: number; users: number }[] };
+      )}) and ${modelIs} and ${scene} and ${condition}`;
+    const statement =
+      first === 0
+        ? sql`select '' as "sceneCode", 0 as kind, 0 as "users" where false`
+        : sql`select scene_code as "sceneCode", kind, count(*)::int as "users" from (
+            ${rowsOf(sql`last_bit between ${first} and ${last}`)}
+            union all
+            ${rowsOf(sql`last_bit > ${last} and first_bit <= ${last}
+              and (first_bit >= ${first} or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits}))`)}
+          ) u group by 1, 2`;
+    const { rows } = (await db.execute(statement)) as unknown as {
+      rows: { sceneCode: string; kind: number; users: number }[];
+    };
     const byScene = new Map<string, number>();
     let all = 0;
     for (const r of rows) {
