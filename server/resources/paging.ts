@@ -161,13 +161,20 @@ async function inTurn<T>(
 /**
  * Lists whose total was an estimate (the planner's guess above ESTIMATE_ONLY_ABOVE, or a capped
  * count that reached COUNT_LIMIT), by database handle and WHERE (SQL and parameters), with the
- * estimate they answered: for TABLE_ESTIMATE_TTL_MS the same WHERE (any
- * sort, any page) answers that estimate again without EXPLAIN or count. Only totals that are
+ * estimate they answered: for TABLE_ESTIMATE_TTL_MS the same WHERE (any sort, any page) answers
+ * that estimate again without EXPLAIN or count. Only totals that are
  * estimates anyway are remembered, so no exact total goes stale. On PGlite the call list's
  * count (10,001 rows with a visibility probe each) was 85 % of its time (docs/PERFORMANCE.md
  * "PGlite: lists over the demo seed").
  */
 const overCap = new WeakMap<Database, Map<string, { guess: number; at: number }>>();
+
+/** The map kept for `db` in `byDb`, made on first use. */
+function perDatabase<V>(byDb: WeakMap<Database, Map<string, V>>, db: Database): Map<string, V> {
+  let map = byDb.get(db);
+  if (!map) byDb.set(db, (map = new Map()));
+  return map;
+}
 /** The most WHEREs remembered per database; the oldest goes first. */
 const OVER_CAP_KEYS = 1_000;
 
@@ -189,8 +196,7 @@ function knownOverCap(source: PageSource, key: string): number | undefined {
 }
 
 function rememberOverCap(source: PageSource, key: string, guess: number): void {
-  let byWhere = overCap.get(source.db);
-  if (!byWhere) overCap.set(source.db, (byWhere = new Map()));
+  const byWhere = perDatabase(overCap, source.db);
   byWhere.delete(key);
   byWhere.set(key, { guess, at: Date.now() });
   if (byWhere.size > OVER_CAP_KEYS) byWhere.delete(byWhere.keys().next().value as string);
@@ -326,8 +332,7 @@ async function totalOf(
  * only picks the way a list is counted; a stale one costs at most a capped count.
  */
 async function tableEstimate(source: PageSource): Promise<number> {
-  let byTable = tableEstimates.get(source.db);
-  if (!byTable) tableEstimates.set(source.db, (byTable = new Map()));
+  const byTable = perDatabase(tableEstimates, source.db);
   const name = getTableName(source.table);
   const known = byTable.get(name);
   const now = Date.now();
@@ -339,27 +344,36 @@ async function tableEstimate(source: PageSource): Promise<number> {
 
 /** A count proved the table holds at least `rows` rows: the cached estimate says so now. */
 function grownTable(source: PageSource, rows: number): void {
-  let byTable = tableEstimates.get(source.db);
-  if (!byTable) tableEstimates.set(source.db, (byTable = new Map()));
+  const byTable = perDatabase(tableEstimates, source.db);
   const name = getTableName(source.table);
   const known = byTable.get(name);
   byTable.set(name, { rows: Math.max(rows, known?.rows ?? 0), at: Date.now() });
 }
 
 /**
- * A small table's page and its total in one statement: the capped count rides along as an
+ * A page's rows and their capped count in one statement: the count rides along as an
  * uncorrelated scalar subquery (an InitPlan, computed once). An empty page carries no count,
  * so a page past the end counts on its own.
  */
+async function rowsAndCount(
+  source: PageSource,
+  query: PageQuery,
+  cursor: PageCursor | undefined,
+): Promise<{ fetched: Row[]; n: number }> {
+  const total = sql<number>`(${cappedCount(source)})`.mapWith(Number).as(TOTAL);
+  const fetched = (await rowsQuery(source, query, cursor, { [TOTAL]: total })) as Row[];
+  const first = fetched[0];
+  const n = first ? Number(first[TOTAL]) : ((await cappedCount(source))[0]?.n ?? 0);
+  return { fetched, n };
+}
+
+/** A small table's page and its total in one statement (rowsAndCount). */
 async function smallPage(
   source: PageSource,
   query: PageQuery,
   cursor: PageCursor | undefined,
 ): Promise<{ fetched: Row[]; totals: { total: number; totalExact: boolean } }> {
-  const total = sql<number>`(${cappedCount(source)})`.mapWith(Number).as(TOTAL);
-  const fetched = (await rowsQuery(source, query, cursor, { [TOTAL]: total })) as Row[];
-  const first = fetched[0];
-  const n = first ? Number(first[TOTAL]) : ((await cappedCount(source))[0]?.n ?? 0);
+  const { fetched, n } = await rowsAndCount(source, query, cursor);
   const totals = await cappedTotal(source, n);
   if (!totals.totalExact) {
     // The table outgrew its cached estimate: the next list takes the large-table path, where
@@ -421,10 +435,7 @@ async function largePage(
       const fetched = (await rowsQuery(within, query, cursor)) as Row[];
       return { fetched, totals: { total: guess, totalExact: false } };
     }
-    const total = sql<number>`(${cappedCount(within)})`.mapWith(Number).as(TOTAL);
-    const fetched = (await rowsQuery(within, query, cursor, { [TOTAL]: total })) as Row[];
-    const first = fetched[0];
-    const n = first ? Number(first[TOTAL]) : ((await cappedCount(within))[0]?.n ?? 0);
+    const { fetched, n } = await rowsAndCount(within, query, cursor);
     const totals = await cappedTotal(within, n, guess);
     if (!totals.totalExact) rememberOverCap(source, key, totals.total);
     return { fetched, totals };

@@ -299,10 +299,13 @@ async function fromBitmaps(
   const bits = sql.raw(String(ROW_BITS));
   const zero = '0'.repeat(ROW_BITS);
   const endYear = Number(to.slice(0, 4));
-  const meets = (rowYear: number) => {
+  // The range's days in the rows of `rowYear`, and its first and last bit (1-based; 0: none).
+  const maskOf = (rowYear: number) => {
     const mask = rangeMask(from, to, rowYear);
-    const first = mask.indexOf('1') + 1;
-    const last = mask.lastIndexOf('1') + 1;
+    return { mask, first: mask.indexOf('1') + 1, last: mask.lastIndexOf('1') + 1 };
+  };
+  const meets = (rowYear: number) => {
+    const { mask, first, last } = maskOf(rowYear);
     if (first === 0) return sql`false`;
     // A row whose first or last active day lies in the range meets it; only a row active both
     // before and after the range needs its bits ANDed with the mask.
@@ -314,9 +317,7 @@ async function fromBitmaps(
   if (Number(from.slice(0, 4)) >= endYear - 1) {
     // A scene filter needs no all-scenes row: the scene's users are all of them.
     const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
-    const mask = rangeMask(from, to, endYear);
-    const first = mask.indexOf('1') + 1;
-    const last = mask.lastIndexOf('1') + 1;
+    const { mask, first, last } = maskOf(endYear);
     // meets(endYear) in two disjoint halves: rows last active within the range (most of them
     // for a range ending today) meet it by their last day alone, an index-only scan of
     // stat_user_days_last_bit_idx; only rows active after it need their days ANDed with the
