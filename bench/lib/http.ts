@@ -28,6 +28,28 @@ export interface PostOptions {
 
 export const keepAliveAgent = () => new http.Agent({ keepAlive: true, maxSockets: 1024 });
 
+/** The request of a JSON POST to the server under test. */
+function jsonPost(
+  target: Target,
+  path: string,
+  body: string,
+  agent: http.Agent | undefined,
+  token: string | undefined,
+): http.RequestOptions {
+  return {
+    host: target.host ?? '127.0.0.1',
+    port: target.port,
+    path,
+    method: 'POST',
+    agent,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  };
+}
+
 /** One POST with a JSON body; the envelope's code read from the start of the answer. */
 export function postJson(
   target: Target,
@@ -37,38 +59,24 @@ export function postJson(
 ): Promise<Answer> {
   const { agent, token, timeoutMs = 30_000, keepText = true, parseCode = false } = options;
   return new Promise((ok, fail) => {
-    const req = http.request(
-      {
-        host: target.host ?? '127.0.0.1',
-        port: target.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const match = /^\{"code":(-?\d+)/.exec(text);
-          let code = match ? Number(match[1]) : undefined;
-          if (code === undefined && parseCode) {
-            try {
-              code = (JSON.parse(text) as { code?: number }).code;
-            } catch {
-              code = undefined;
-            }
+    const req = http.request(jsonPost(target, path, body, agent, token), (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const match = /^\{"code":(-?\d+)/.exec(text);
+        let code = match ? Number(match[1]) : undefined;
+        if (code === undefined && parseCode) {
+          try {
+            code = (JSON.parse(text) as { code?: number }).code;
+          } catch {
+            code = undefined;
           }
-          ok({ status: res.statusCode ?? 0, code, text: keepText ? text : '' });
-        });
-        res.on('error', fail);
-      },
-    );
+        }
+        ok({ status: res.statusCode ?? 0, code, text: keepText ? text : '' });
+      });
+      res.on('error', fail);
+    });
     req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
     req.on('error', fail);
     req.end(body);
@@ -83,30 +91,16 @@ export function postCounting(
   options: Pick<PostOptions, 'agent' | 'token'> = {},
 ): Promise<{ bytes: number; lines: number; status: number }> {
   return new Promise((ok, fail) => {
-    const req = http.request(
-      {
-        host: target.host ?? '127.0.0.1',
-        port: target.port,
-        path,
-        method: 'POST',
-        agent: options.agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (res) => {
-        let n = 0;
-        let newlines = 0;
-        res.on('data', (chunk: Buffer) => {
-          n += chunk.length;
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
-        });
-        res.on('end', () => ok({ bytes: n, lines: newlines, status: res.statusCode ?? 0 }));
-        res.on('error', fail);
-      },
-    );
+    const req = http.request(jsonPost(target, path, body, options.agent, options.token), (res) => {
+      let n = 0;
+      let newlines = 0;
+      res.on('data', (chunk: Buffer) => {
+        n += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+      });
+      res.on('end', () => ok({ bytes: n, lines: newlines, status: res.statusCode ?? 0 }));
+      res.on('error', fail);
+    });
     req.on('error', fail);
     req.end(body);
   });
