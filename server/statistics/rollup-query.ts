@@ -7,6 +7,7 @@ import {
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../http/pg-errors';
+import { pastCacheOf, pastCacheOn, pastCutoff, splitAtCutoff } from './past-cache';
 
 /**
  * One aggregated row: the grouping keys asked for ('' for the others) and the measures (0 for
@@ -111,7 +112,9 @@ function parts(q: StatisticQuery, groups: readonly GroupKey[]): Part[] {
 
 /**
  * Sums of the rollups over the query's range and scene, grouped as asked. The model filter
- * narrows the call measures only: chats belong to scenes, not to model versions.
+ * narrows the call measures only: chats belong to scenes, not to model versions. The days
+ * before yesterday come from the cache of past sums while stat_past_version says they have not
+ * changed (past-cache.ts); the last days are read in the same statement as that version.
  */
 export async function usage(
   db: Database,
@@ -119,6 +122,63 @@ export async function usage(
   groups: readonly GroupKey[],
   measures: readonly MeasureKey[] = ALL_MEASURES,
 ): Promise<UsageRow[]> {
+  const { past, live } = pastCacheOn(db) ? splitAtCutoff(q, pastCutoff()) : { live: q };
+  if (!past) return (await readUsage(db, live!, groups, measures)).rows;
+  const cache = pastCacheOf<UsageRow>(db);
+  const key = JSON.stringify([past, groups, measures]);
+  const now = live
+    ? await readUsage(db, live, groups, measures, true)
+    : { rows: [], version: await pastVersion(db) };
+  let before = now.version === undefined ? undefined : cache.get(key, now.version);
+  if (!before) {
+    const read = await readUsage(db, past, groups, measures, true);
+    before = read.rows;
+    if (read.version !== undefined) cache.set(key, read.version, read.rows);
+  }
+  return live ? addRows(before, now.rows, measures) : before;
+}
+
+/** The version of the days before today (stat_past_version); undefined without its row. */
+async function pastVersion(db: Database): Promise<number | undefined> {
+  const { rows } = (await db.execute(
+    sql`select version from stat_past_version where id = 1`,
+  )) as unknown as { rows: { version: string | number }[] };
+  return rows[0] ? Number(rows[0].version) : undefined;
+}
+
+/** Rows of two disjoint ranges as one answer: rows of the same keys add up. */
+function addRows(
+  a: readonly UsageRow[],
+  b: readonly UsageRow[],
+  measures: readonly MeasureKey[],
+): UsageRow[] {
+  const keyOf = (r: UsageRow) => `${r.bucket}\u0000${r.sceneCode}\u0000${r.modelVersion}`;
+  const out = new Map<string, UsageRow>();
+  for (const r of a) out.set(keyOf(r), r);
+  for (const r of b) {
+    const key = keyOf(r);
+    const known = out.get(key);
+    if (!known) {
+      out.set(key, r);
+      continue;
+    }
+    // A new row: the cached ones are shared by every answer.
+    const sum = { ...known };
+    for (const m of measures) sum[m] = known[m] + r[m];
+    sum.cost = roundCost(sum.cost);
+    out.set(key, sum);
+  }
+  return [...out.values()];
+}
+
+/** usage() straight from the rollups, with the past's version read in the same statement. */
+async function readUsage(
+  db: Database,
+  q: StatisticQuery,
+  groups: readonly GroupKey[],
+  measures: readonly MeasureKey[],
+  withVersion = false,
+): Promise<{ rows: UsageRow[]; version?: number }> {
   const model = q.modelVersion;
   const bucket = groups.includes('bucket');
   const chosen = parts(q, groups);
@@ -170,13 +230,17 @@ export async function usage(
   // rows out of PostgreSQL costs more than the query, and it grows with the columns; the shape
   // (text rows or one JSON value) changed little (PERFORMANCE.md, issue 10).
   const wanted = MEASURE_COLUMNS.filter((m) => measures.includes(m.key));
+  const version = withVersion
+    ? sql`, (select version from stat_past_version where id = 1) as "version"`
+    : sql``;
   const statement = sql`select json_agg(json_build_array(b - date '1970-01-01', s, m${sql.raw(
     wanted.map((m) => `, ${m.column}`).join(''),
-  )})) as "rows"
+  )})) as "rows"${version}
     from (${grouped}) g`;
   const { rows } = (await db.execute(statement)) as unknown as {
-    rows: { rows: string | unknown[][] | null }[];
+    rows: { rows: string | unknown[][] | null; version?: string | number | null }[];
   };
+  const stamp = rows[0]?.version;
   const raw = rows[0]?.rows ?? [];
   const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
   // A year of day × scene rows names only 365 days: format each once.
@@ -189,7 +253,7 @@ export async function usage(
     }
     return name;
   };
-  return list.map((r) => {
+  const read = list.map((r) => {
     const row: UsageRow = {
       bucket: r[0] === null ? '' : dayName(Number(r[0])),
       sceneCode: String(r[1]),
@@ -206,6 +270,7 @@ export async function usage(
     row.cost = roundCost(row.cost);
     return row;
   });
+  return { rows: read, version: stamp === undefined || stamp === null ? undefined : Number(stamp) };
 }
 
 /** Money to 6 decimals, as stored; float sums of numeric values may carry noise beyond. */
@@ -318,24 +383,46 @@ async function fromBitmaps(
     // A scene filter needs no all-scenes row: the scene's users are all of them.
     const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
     const { mask, first, last } = maskOf(endYear);
-    // meets(endYear) in two disjoint halves: rows last active within the range (most of them
-    // for a range ending today) meet it by their last day alone, an index-only scan of
-    // stat_user_days_last_bit_idx; only rows active after it need their days ANDed with the
-    // mask. As one condition the planner read every candidate row's days from the heap (a
-    // 30-day list at 10 M calls: 873 → 189 ms, docs/PERFORMANCE.md).
-    const rowsOf = (condition: SQL) => sql`select scene_code, kind from stat_user_days
-      where year = ${endYear} and kind in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )}) and ${modelIs} and ${scene} and ${condition}`;
+    // Two disjoint parts. Rows last active within the range meet it by their last day alone:
+    // the counts of stat_user_last_months for the range's whole months and of
+    // stat_user_last_days for its other days (migration 0011) hold how many there are, so
+    // they are summed, not counted one (scene, user) at a time. Only rows active after the
+    // range (none for a range ending today) need their days ANDed with the mask, an index
+    // scan of stat_user_days_last_bit_idx (a 30-day list at 10 M calls: 873 ms as one
+    // condition over every row, 189 ms counting the rows, docs/PERFORMANCE.md).
+    const keys = sql`year = ${endYear} and kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and ${modelIs} and ${scene}`;
+    const months = wholeMonths(from, to);
+    const dayRanges: [string, string][] = months
+      ? [
+          [from, addDays(months.first, -1)],
+          [monthAfter(months.last), to],
+        ]
+      : [[from, to]];
+    const counted = [
+      ...(months
+        ? [
+            sql`select scene_code, kind, users from stat_user_last_months where ${keys}
+              and last_month between ${months.first}::date and ${months.last}::date`,
+          ]
+        : []),
+      ...dayRanges
+        .filter(([a, b]) => a <= b)
+        .map(
+          ([a, b]) => sql`select scene_code, kind, users from stat_user_last_days where ${keys}
+            and last_day between ${a}::date and ${b}::date`,
+        ),
+      sql`select scene_code, kind, 1 from stat_user_days where ${keys}
+        and last_bit > ${last} and first_bit <= ${last}
+        and (first_bit >= ${first} or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits}))`,
+    ];
     const statement =
       first === 0
         ? sql`select '' as "sceneCode", 0 as kind, 0 as "users" where false`
-        : sql`select scene_code as "sceneCode", kind, count(*)::int as "users" from (
-            ${rowsOf(sql`last_bit between ${first} and ${last}`)}
-            union all
-            ${rowsOf(sql`last_bit > ${last} and first_bit <= ${last}
-              and (first_bit >= ${first} or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits}))`)}
+        : sql`select scene_code as "sceneCode", kind, sum(users)::int as "users" from (
+            ${sql.join(counted, sql` union all `)}
           ) u group by 1, 2`;
     const { rows } = (await db.execute(statement)) as unknown as {
       rows: { sceneCode: string; kind: number; users: number }[];

@@ -423,6 +423,31 @@ describeBackends('statistics rollup', (backend) => {
       ],
       monthly: [await q(measures(monthKey)), await q(rolled('month', 'stat_monthly'))],
       userDays: [await q(activeDays), await q(bitmapDays)],
+      // The bitmap rows per last active day and its month (migration 0011), from the rows.
+      ...(Object.fromEntries(
+        await Promise.all(
+          (
+            [
+              ['lastDays', 'stat_user_last_days', 'last_day', 'd'],
+              ['lastMonths', 'stat_user_last_months', 'last_month', `date_trunc('month', d)::date`],
+            ] as const
+          ).map(async ([name, table, column, key]) => [
+            name,
+            [
+              await q(`select year::int as year, kind::int as kind, model_version as m,
+                  ${key}::text as k, scene_code as s, count(*)::int as n
+                from (select *, case when last_bit <= 366
+                    then make_date(year - 1, 1, 1) + (last_bit - 1)
+                    else make_date(year, 1, 1) + (last_bit - 367) end as d
+                  from stat_user_days where position(B'1' in days) > 0) x
+                group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+              await q(`select year::int as year, kind::int as kind, model_version as m,
+                  ${column}::text as k, scene_code as s, users::int as n
+                from ${table} where users <> 0 order by 1, 2, 3, 4, 5`),
+            ],
+          ]),
+        ),
+      ) as Record<'lastDays' | 'lastMonths', [unknown[], unknown[]]>),
       users: [
         await q(`select (call_time at time zone 'Asia/Shanghai')::date::text as day,
             coalesce(scene_code, '') as scene, coalesce(model_version, '') as model, user_id,
@@ -523,6 +548,9 @@ describeBackends('statistics rollup', (backend) => {
     expect(derived.monthly[1]).toEqual(derived.monthly[0]);
     expect(derived.userDays[0]!.length).toBeGreaterThan(5);
     expect(derived.userDays[1]).toEqual(derived.userDays[0]);
+    expect(derived.lastDays[0].length).toBeGreaterThan(5);
+    expect(derived.lastDays[1]).toEqual(derived.lastDays[0]);
+    expect(derived.lastMonths[1]).toEqual(derived.lastMonths[0]);
 
     // Answers composed of whole months and partial-month days, and users from the day bitmaps,
     // against the raw rows, for ranges with and without whole months inside.

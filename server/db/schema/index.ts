@@ -11,6 +11,9 @@ export {
   statHourly,
   statMonthly,
   statUserDays,
+  statUserLastDays,
+  statUserLastMonths,
+  statPastVersion,
 } from './statistics';
 export { corpusLabels, type CorpusLabelRow } from './corpus-labels';
 export {

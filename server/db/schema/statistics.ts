@@ -135,3 +135,52 @@ export const statDailyUsers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.sceneCode, t.modelVersion, t.userId] })],
 );
+
+/**
+ * How many stat_user_days rows have their last active day on `lastDay` (within row year
+ * `year`), per kind, model version and scene: kept by a trigger on stat_user_days (migration
+ * 0011). Distinct users of a range ending today are the rows last active within it, so the
+ * scene list sums these counts instead of counting one row per (scene, user): at 1 000 scenes
+ * and 50 000 users a 30-day range was 330 000 rows to group, and is now ~30 per scene.
+ */
+export const statUserLastDays = pgTable(
+  'stat_user_last_days',
+  {
+    year: smallint('year').notNull(),
+    kind: smallint('kind').notNull(),
+    modelVersion: varchar('model_version', { length: 64 }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    sceneCode: varchar('scene_code', { length: 64 }).notNull(),
+    users: bigint('users', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.kind, t.modelVersion, t.lastDay, t.sceneCode] })],
+);
+
+/**
+ * The same counts by the month of the last active day: a range's whole months read one row per
+ * scene each instead of one per day (a year ending today: ~12 per scene, plus its partial
+ * months' days).
+ */
+export const statUserLastMonths = pgTable(
+  'stat_user_last_months',
+  {
+    year: smallint('year').notNull(),
+    kind: smallint('kind').notNull(),
+    modelVersion: varchar('model_version', { length: 64 }).notNull(),
+    lastMonth: date('last_month', { mode: 'string' }).notNull(),
+    sceneCode: varchar('scene_code', { length: 64 }).notNull(),
+    users: bigint('users', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.kind, t.modelVersion, t.lastMonth, t.sceneCode] })],
+);
+
+/**
+ * A counter the stat_daily triggers bump whenever a statement changes a day before today in the
+ * platform zone (migration 0011): the days before yesterday rarely change, so the statistics
+ * keep their sums in memory and ask only this one row and the last days' rows again
+ * (server/statistics/past-cache.ts). One row, id 1.
+ */
+export const statPastVersion = pgTable('stat_past_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  todayIn,
+  type StatisticQuery,
+} from '../../contract/statistics';
+import type { Database } from '../db/client';
+import { promptCalls } from '../db/schema';
+import { describeBackends } from '../test/backends';
+import { useTestApp } from '../test/harness';
+import { cost, sceneList, sceneSeries } from './answers';
+import { pastCacheOf, pastCutoff, setPastCache, splitAtCutoff } from './past-cache';
+
+describe('splitAtCutoff', () => {
+  const q = (startDate: string, endDate: string, timeZone = DEFAULT_TIME_ZONE): StatisticQuery => ({
+    startDate,
+    endDate,
+    granularity: 'day',
+    timeZone,
+  });
+  it('keeps the days up to the cutoff apart from the live ones', () => {
+    expect(splitAtCutoff(q('2026-01-01', '2026-01-31'), '2026-01-20')).toEqual({
+      past: q('2026-01-01', '2026-01-20'),
+      live: q('2026-01-21', '2026-01-31'),
+    });
+    expect(splitAtCutoff(q('2026-01-01', '2026-01-20'), '2026-01-20')).toEqual({
+      past: q('2026-01-01', '2026-01-20'),
+    });
+    expect(splitAtCutoff(q('2026-01-21', '2026-01-31'), '2026-01-20')).toEqual({
+      live: q('2026-01-21', '2026-01-31'),
+    });
+  });
+  it('caches nothing in another zone (its days are not the stored days)', () => {
+    const utc = q('2026-01-01', '2026-01-31', 'UTC');
+    expect(splitAtCutoff(utc, '2026-01-20')).toEqual({ live: utc });
+  });
+  it('puts the cutoff two days before today in the platform zone', () => {
+    // 2026-03-10 01:00 in Shanghai is still 9 March in UTC.
+    expect(pastCutoff(new Date('2026-03-09T17:00:00Z'))).toBe('2026-03-08');
+  });
+});
+
+describe('the past cache', () => {
+  it('drops the oldest entries beyond its row budget, and a part of another version', () => {
+    const cache = pastCacheOf<number>({} as Database, 5);
+    cache.set('a', 1, [1, 2, 3]);
+    cache.set('b', 1, [4, 5]);
+    expect(cache.get('a', 1)).toEqual([1, 2, 3]);
+    // 'a' was used last: 'b' goes when 'c' comes.
+    cache.set('c', 1, [6, 7]);
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toEqual([1, 2, 3]);
+    expect(cache.get('c', 2)).toBeUndefined();
+    expect(cache.get('c', 1)).toBeUndefined();
+    cache.set('big', 1, [1, 2, 3, 4, 5, 6]);
+    expect(cache.get('big', 1)).toBeUndefined();
+  });
+});
+
+describeBackends('statistics past cache', (backend) => {
+  const t = useTestApp(backend, { seed: false });
+  const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+  // Noon in Shanghai of a day `n` days back: clear of either midnight.
+  const at = (n: number) => new Date(`${addDays(today, -n)}T04:00:00Z`);
+  const call = (n: number, scene = 'pc-a', user = 'pu1') =>
+    t.db.insert(promptCalls).values({
+      title: 'past cache',
+      question: 'q',
+      callTime: at(n),
+      userId: user,
+      promptTokens: 10,
+      completionTokens: 5,
+      totalTokens: 15,
+      sceneCode: scene,
+      modelType: 'WINGPT',
+      modelVersion: 'pc-model',
+    });
+  const version = async (db: Database) => {
+    const { rows } = (await db.execute(
+      sql`select version::int as v from stat_past_version where id = 1`,
+    )) as unknown as { rows: { v: number }[] };
+    return rows[0]!.v;
+  };
+  const month: StatisticQuery = {
+    startDate: addDays(today, -29),
+    endDate: today,
+    granularity: 'day',
+    timeZone: DEFAULT_TIME_ZONE,
+  };
+  const uncached = async <T>(answer: () => Promise<T>) => {
+    setPastCache(t.db, false);
+    try {
+      return await answer();
+    } finally {
+      setPastCache(t.db, true);
+    }
+  };
+  const sameAsUncached = async () => {
+    for (const q of [month, { ...month, granularity: 'week' as const }]) {
+      const series = await sceneSeries(t.db, q, 'calls');
+      expect(series).toEqual(await uncached(() => sceneSeries(t.db, q, 'calls')));
+      expect(await sceneList(t.db, q)).toEqual(await uncached(() => sceneList(t.db, q)));
+      const spent = await cost(t.db, q);
+      expect(spent).toEqual(await uncached(() => cost(t.db, q)));
+    }
+  };
+
+  it('bumps the version for a write before today, not for one of today', async () => {
+    const start = await version(t.db);
+    await call(0);
+    expect(await version(t.db)).toBe(start);
+    await call(5);
+    expect(await version(t.db)).toBe(start + 1);
+    await t.db.execute(sql`update prompt_calls set prompt_tokens = 11 where title = 'past cache'`);
+    expect(await version(t.db)).toBe(start + 2);
+    await t.db.execute(sql`delete from prompt_calls where title = 'past cache'`);
+    expect(await version(t.db)).toBe(start + 3);
+  });
+
+  it('answers from the cache until a past day changes, and reads the last days live', async () => {
+    await call(10);
+    await call(10, 'pc-b', 'pu2');
+    await call(3);
+    await call(1);
+    await call(0);
+    await sameAsUncached();
+    const daysBack = (series: Awaited<ReturnType<typeof sceneSeries>>, n: number) =>
+      series.series.find((s) => s.key === 'pc-a')!.values[29 - n];
+    const first = await sceneSeries(t.db, month, 'calls');
+    expect(daysBack(first, 10)).toBe(1);
+
+    // A change the triggers do not see (replica role) stays out of the cached answer: proof that
+    // the past came from the cache.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update stat_daily_scene set calls = calls + 100
+        where scene_code = 'pc-a' and day = ${addDays(today, -10)}::date`);
+    });
+    expect(daysBack(await sceneSeries(t.db, month, 'calls'), 10)).toBe(1);
+    expect(daysBack(await uncached(() => sceneSeries(t.db, month, 'calls')), 10)).toBe(101);
+
+    // Today's calls are read live, with no bump: the past still comes from the cache.
+    await call(0);
+    const live = await sceneSeries(t.db, month, 'calls');
+    expect([daysBack(live, 10), daysBack(live, 1), daysBack(live, 0)]).toEqual([1, 1, 2]);
+
+    // A call ten days back bumps the version: the past is read again.
+    await call(10);
+    expect(daysBack(await sceneSeries(t.db, month, 'calls'), 10)).toBe(102);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update stat_daily_scene set calls = calls - 100
+        where scene_code = 'pc-a' and day = ${addDays(today, -10)}::date`);
+    });
+    await call(20, 'pc-c', 'pu3');
+    await sameAsUncached();
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  todayIn,
+  type StatisticQuery,
+} from '../../contract/statistics';
+import type { Database } from '../db/client';
+
+/**
+ * The sums of the days before yesterday, kept in memory (docs/DECISIONS.md "Statistics: the
+ * past is cached"). A year of day × scene sums is ~11 000 rows whose move out of PostgreSQL
+ * costs more than the query; those days change only when a write reaches back in time (a late
+ * call, a delete, a truncate), and every such write bumps stat_past_version in its own
+ * transaction (migration 0011). An answer is then the cached past, checked against that one
+ * row, plus the last days read live, in one statement.
+ */
+
+/** A cached part: the rows of a past range and the version of the past they were read at. */
+interface Entry<R> {
+  version: number;
+  rows: R[];
+}
+
+/**
+ * Rows held at most, over all entries of one database (a year of day × scene rows is ~11 000,
+ * ~1 MB): the oldest entry goes first.
+ */
+export const PAST_CACHE_ROWS = 200_000;
+
+/**
+ * The last day a cached part may hold: the day before yesterday in the platform zone. The
+ * trigger bumps the version for any day before the database's today, so a server clock up to a
+ * day ahead of the database's still caches only days whose changes bump it.
+ */
+export function pastCutoff(now: Date = new Date()): string {
+  return addDays(todayIn(DEFAULT_TIME_ZONE, now), -2);
+}
+
+/** The split of a query into its past part (cacheable) and its live part; either may be absent. */
+export function splitAtCutoff(
+  q: StatisticQuery,
+  cutoff: string,
+): { past?: StatisticQuery; live?: StatisticQuery } {
+  if (q.timeZone !== DEFAULT_TIME_ZONE || q.startDate > cutoff) return { live: q };
+  if (q.endDate <= cutoff) return { past: q };
+  return {
+    past: { ...q, endDate: cutoff },
+    live: { ...q, startDate: addDays(cutoff, 1) },
+  };
+}
+
+/** One database's cached parts, by key, oldest first. */
+class PastCache<R> {
+  private readonly entries = new Map<string, Entry<R>>();
+  private rows = 0;
+
+  constructor(private readonly maxRows: number) {}
+
+  get(key: string, version: number): R[] | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Used: it goes to the back of the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.rows;
+  }
+
+  set(key: string, version: number, rows: R[]): void {
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    if (rows.length > this.maxRows) return;
+    this.entries.set(key, { version, rows });
+    this.rows += rows.length;
+    for (const [k, e] of this.entries) {
+      if (this.rows <= this.maxRows) break;
+      this.drop(k, e);
+    }
+  }
+
+  private drop(key: string, entry: Entry<R>): void {
+    this.entries.delete(key);
+    this.rows -= entry.rows.length;
+  }
+}
+
+const caches = new WeakMap<Database, PastCache<unknown>>();
+
+/** The cache of `db` (one per database handle: two test databases never share parts). */
+export function pastCacheOf<R>(db: Database, maxRows = PAST_CACHE_ROWS): PastCache<R> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new PastCache<unknown>(maxRows)));
+  return cache as PastCache<R>;
+}
+
+/** Whether answers on `db` use the cache: on, unless a bench or test turns it off. */
+const disabled = new WeakSet<Database>();
+export function setPastCache(db: Database, on: boolean): void {
+  if (on) disabled.delete(db);
+  else disabled.add(db);
+}
+export function pastCacheOn(db: Database): boolean {
+  return !disabled.has(db);
+}
