@@ -40,6 +40,7 @@ import { commitLabel, writeSection } from './lib/report';
 import {
   freePort,
   ROOT,
+  BARE_QUERIES,
   serveBare,
   spawnBare,
   spawnServer,
@@ -221,7 +222,10 @@ async function bench(): Promise<number> {
       DATA_DIR: dataDir,
       DB_POOL_SIZE: String(POOL),
     });
-    const spawned = spawnBare(join(ROOT, 'bench/api-load.ts'));
+    const spawned = spawnBare(join(ROOT, 'bench/api-load.ts'), {
+      BARE_DATABASE_URL: urlText,
+      BARE_POOL_SIZE: String(POOL),
+    });
     bare = spawned.child;
     const barePort = await spawned.port;
     const apiTarget: Target = { host: '127.0.0.1', port };
@@ -251,6 +255,14 @@ async function bench(): Promise<number> {
     const rotate = (ids: number[]) => () => ({ id: ids[turn++ % Math.max(1, ids.length)] ?? 1 });
     const cases: Case[] = [
       { name: 'bare route', target: 'bare', path: '/bare', body: page(), expect: 0 },
+      // What one statement costs without the console: the ceiling of any route that reads.
+      ...Object.keys(BARE_QUERIES).map((path): Case => ({
+        name: `bare route + ${path === '/bare-select-1' ? 'select 1' : 'records page SQL'}`,
+        target: 'bare',
+        path,
+        body: page(),
+        expect: 0,
+      })),
       { name: 'scenes, first page', target: 'api', path: list('scene'), body: page(), expect: 0 },
       {
         name: `prompts, keyword "${args['prompt-keyword']}"`,

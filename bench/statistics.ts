@@ -8,7 +8,7 @@
 // path and a scene filter: p50/p95/max per call and case. Last, the 30-day scene list against a
 // recount of the raw rows. Deterministic data (hashes of the row number), bounded in count.
 // Run: npm run bench:statistics -- [--calls 10000000] [--batch 500000] [--runs 20] [--keep]
-//      [--only "365 d, day;30 d, day"] (just these cases)
+//      [--only "365 d, day;30 d, day"] (just these cases) [--past-cache off] (no cached past)
 //      [--load-only] (load and keep the database, measure nothing) [--reuse NAME] (measure a
 //      database kept earlier, migrated to the current schema on open; its data is as loaded)
 //      (env DATABASE_URL: the server to create the database on; default postgres@127.0.0.1)
@@ -32,6 +32,7 @@ import { DEMO_MODEL_VERSIONS } from '../server/db/demo/model-versions';
 import { hashPassword } from '../server/auth/password';
 import { modelVersions, scenes, users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
+import { setPastCache } from '../server/statistics/past-cache';
 import { fmt, loadAverage, ms, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -43,6 +44,8 @@ const { values: args } = parseArgs({
     'load-only': { type: 'boolean', default: false },
     reuse: { type: 'string' },
     only: { type: 'string' },
+    // off: every answer reads its whole range from the rollups (server/statistics/past-cache.ts).
+    'past-cache': { type: 'string', default: 'on' },
   },
 });
 const CALLS = Number(args.calls);
@@ -378,6 +381,10 @@ try {
     }
 
     // ---- the calls through the app ----
+    if (!['on', 'off'].includes(args['past-cache']))
+      throw new Error('--past-cache takes on or off');
+    setPastCache(db, args['past-cache'] === 'on');
+    console.log(`past cache ${args['past-cache']}`);
     const app = await buildApp({
       db,
       logger: false,

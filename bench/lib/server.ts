@@ -8,6 +8,7 @@ import { resolve, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
+import pg from 'pg';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -97,6 +98,22 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
   const envelope = { code: 0, msg: 'ok', data: { list: [], total: 0, totalExact: true } };
   if (methods.includes('GET')) app.get('/bare', async () => envelope);
   if (methods.includes('POST')) app.post('/bare', async () => envelope);
+  // The floor of any route that reads the database: the bare route plus one statement on a pool
+  // of BARE_POOL_SIZE connections, nothing else (no auth, no validation, no query building).
+  const url = process.env.BARE_DATABASE_URL;
+  if (url && methods.includes('POST')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.BARE_POOL_SIZE ?? 10),
+    });
+    for (const [path, text] of Object.entries(BARE_QUERIES)) {
+      app.post(path, async () => {
+        const { rows } = await pool.query(text);
+        return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
+      });
+    }
+    app.addHook('onClose', () => pool.end());
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.stdout.write(
@@ -105,10 +122,23 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 
+/**
+ * The bare server's database routes (with BARE_DATABASE_URL): one round trip that reads nothing,
+ * and one that reads a page of 20 sessions by the primary key, as a list's rows statement does.
+ */
+export const BARE_QUERIES = {
+  '/bare-select-1': 'select 1 as one',
+  '/bare-records-page': 'select * from records order by id desc limit 21',
+} as const;
+
 /** Runs `script --serve-bare` in a child process; `port` resolves once it listens. */
-export function spawnBare(script: string): { child: ChildProcess; port: Promise<number> } {
+export function spawnBare(
+  script: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; port: Promise<number> } {
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--serve-bare'], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = new Promise<number>((ok, fail) => {
