@@ -27,6 +27,18 @@ CREATE TABLE "stat_user_last_months" (
 -- active day and its month. A statement-level trigger on stat_user_days adds each changed row's
 -- new last day and takes away its old one (rows with no day set count nowhere), so the counts
 -- move in the same transaction as the bitmaps, which move with the calls (0004, 0005).
+-- Both primary keys carry the count (INCLUDE): the scene list reads ~30 rows per scene for a month,
+-- spread over the heap; an index-only scan of the key alone took the 30-day list's count from
+-- 45 to 11 ms at 1 000 scenes (docs/PERFORMANCE.md). The price: an update of a count is never
+-- HOT, which these rows see once per (user, scene, day), not once per call.
+ALTER TABLE "stat_user_last_days" DROP CONSTRAINT "stat_user_last_days_year_kind_model_version_last_day_scene_code_pk";
+--> statement-breakpoint
+ALTER TABLE "stat_user_last_days" ADD CONSTRAINT "stat_user_last_days_year_kind_model_version_last_day_scene_code_pk" PRIMARY KEY ("year","kind","model_version","last_day","scene_code") INCLUDE ("users");
+--> statement-breakpoint
+ALTER TABLE "stat_user_last_months" DROP CONSTRAINT "stat_user_last_months_year_kind_model_version_last_month_scene_code_pk";
+--> statement-breakpoint
+ALTER TABLE "stat_user_last_months" ADD CONSTRAINT "stat_user_last_months_year_kind_model_version_last_month_scene_code_pk" PRIMARY KEY ("year","kind","model_version","last_month","scene_code") INCLUDE ("users");
+--> statement-breakpoint
 -- The day of bit `b` (1-based, as last_bit) of a stat_user_days row of year `row_year`.
 CREATE FUNCTION stat_bit_day(b int, row_year int) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN b <= 366 THEN make_date(row_year - 1, 1, 1) + (b - 1)
