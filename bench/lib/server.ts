@@ -124,11 +124,12 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
 
 /**
  * The bare server's database routes (with BARE_DATABASE_URL): one round trip that reads nothing,
- * and one that reads a page of 20 sessions by the primary key, as a list's rows statement does.
+ * and one that reads a page of 10 sessions (and the one after) by the primary key, as a list's rows
+ * statement does.
  */
 export const BARE_QUERIES = {
   '/bare-select-1': 'select 1 as one',
-  '/bare-records-page': 'select * from records order by id desc limit 21',
+  '/bare-records-page': 'select * from records order by id desc limit 11',
 } as const;
 
 /** Runs `script --serve-bare` in a child process; `port` resolves once it listens. */
