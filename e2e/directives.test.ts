@@ -176,14 +176,25 @@ e2eDescribe('directives', () => {
     await expect
       .poll(() => live.allTextContents())
       .toContain(zh('directive.dnd.over', { name: a, position: target - 2 }));
-    await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(() => live.allTextContents())
-      .toContain(zh('directive.dnd.over', { name: a, position: target - 1 }));
-    await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(() => live.allTextContents())
-      .toContain(zh('directive.dnd.over', { name: a, position: target }));
+    // One ArrowDown per place. dnd-kit picks the next place from the rows' measured boxes; a
+    // press that lands while the last move's rows are still being measured finds the same place
+    // and changes nothing (seen once under a loaded CI: "over 16" stayed for 10 s), so a press
+    // that moved nothing within 2 s is pressed again. A press that moves always announces at
+    // once (the announcement is the drag-over event's), so this does not overshoot.
+    const downTo = async (position: number) => {
+      const over = zh('directive.dnd.over', { name: a, position });
+      for (let press = 1; ; press++) {
+        await page.keyboard.press('ArrowDown');
+        try {
+          await expect.poll(() => live.allTextContents(), { timeout: 2_000 }).toContain(over);
+          return;
+        } catch (error) {
+          if (press === 3) throw error;
+        }
+      }
+    };
+    await downTo(target - 1);
+    await downTo(target);
     await page.keyboard.press('Space');
     expect((await reordered).code).toBe(0);
     await expect.poll(() => shownOrder(page, names)).toEqual([c2, b, a]);
