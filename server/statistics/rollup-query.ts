@@ -138,12 +138,19 @@ export async function usage(
   return live ? addRows(before, now.rows, measures) : before;
 }
 
-/** The version of the days before today (stat_past_version); undefined without its row. */
+/** The version of the days before today (stat_past_version, migration 0011); null without its row. */
+const PAST_VERSION = sql`(select version from stat_past_version where id = 1)`;
+
+/** A version as read (bigint text, or null without the row) as usage() compares it. */
+const versionOf = (v: string | number | null | undefined) =>
+  v === undefined || v === null ? undefined : Number(v);
+
+/** The past's version now; undefined without its row. */
 async function pastVersion(db: Database): Promise<number | undefined> {
-  const { rows } = (await db.execute(
-    sql`select version from stat_past_version where id = 1`,
-  )) as unknown as { rows: { version: string | number }[] };
-  return rows[0] ? Number(rows[0].version) : undefined;
+  const { rows } = (await db.execute(sql`select ${PAST_VERSION} as version`)) as unknown as {
+    rows: { version: string | number | null }[];
+  };
+  return versionOf(rows[0]?.version);
 }
 
 /** Rows of two disjoint ranges as one answer: rows of the same keys add up. */
@@ -230,9 +237,7 @@ async function readUsage(
   // rows out of PostgreSQL costs more than the query, and it grows with the columns; the shape
   // (text rows or one JSON value) changed little (PERFORMANCE.md, issue 10).
   const wanted = MEASURE_COLUMNS.filter((m) => measures.includes(m.key));
-  const version = withVersion
-    ? sql`, (select version from stat_past_version where id = 1) as "version"`
-    : sql``;
+  const version = withVersion ? sql`, ${PAST_VERSION} as "version"` : sql``;
   const statement = sql`select json_agg(json_build_array(b - date '1970-01-01', s, m${sql.raw(
     wanted.map((m) => `, ${m.column}`).join(''),
   )})) as "rows"${version}
@@ -240,7 +245,6 @@ async function readUsage(
   const { rows } = (await db.execute(statement)) as unknown as {
     rows: { rows: string | unknown[][] | null; version?: string | number | null }[];
   };
-  const stamp = rows[0]?.version;
   const raw = rows[0]?.rows ?? [];
   const list = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][];
   // A year of day × scene rows names only 365 days: format each once.
@@ -270,7 +274,7 @@ async function readUsage(
     row.cost = roundCost(row.cost);
     return row;
   });
-  return { rows: read, version: stamp === undefined || stamp === null ? undefined : Number(stamp) };
+  return { rows: read, version: versionOf(rows[0]?.version) };
 }
 
 /** Money to 6 decimals, as stored; float sums of numeric values may carry noise beyond. */
