@@ -7,6 +7,7 @@
 // keep-alive clients and reports p50 / p95, req/s, and the server's CPU per request: utime +
 // stime of the server process (/proc/<pid>/stat) before and after the case, over the requests.
 // The bare route's CPU is measured the same way, so the difference is what the server adds.
+// Beside it, PostgreSQL's CPU per request: every local `postgres` process's, summed.
 // Part 2, stall: --heavy-clients clients send a heavy list back to back (default: the calls list
 // with an exact total, one full count per request) while one client asks for scene details in
 // turn; detail p50 / p95 / max and the heavy list's answers by envelope code.
@@ -81,6 +82,29 @@ function cpuMs(pid: number | undefined): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/**
+ * utime + stime of every local `postgres` process, in ms: what a request costs the database's
+ * side (parse, plan, execute, and each round trip's protocol work). NaN when PostgreSQL does not
+ * run on this machine. Other databases' sessions count too: run it on a quiet server.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited since the listing
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    found = true;
+    total += cpuMs(Number(entry));
+  }
+  return found ? total : NaN;
+}
+
 interface Case {
   name: string;
   target: Target;
@@ -96,6 +120,8 @@ interface Result {
   p95: number;
   rate: number;
   cpuPerRequest: number;
+  /** PostgreSQL's CPU per request (postgresCpuMs); NaN without a local server. */
+  dbCpuPerRequest: number;
   codes: Map<string, number>;
   /** process.hrtime (CLOCK_MONOTONIC) at the start and end, in µs: the profile's clock. */
   window: [number, number];
@@ -108,6 +134,7 @@ async function drive(c: Case, requests: number, clients: number, token: string):
   const latencies: number[] = [];
   const codes = new Map<string, number>();
   const cpuBefore = cpuMs(c.pid);
+  const dbCpuBefore = postgresCpuMs();
   const startUs = nowUs();
   const elapsed = await closedLoop(clients, { requests }, async () => {
     const body = JSON.stringify(c.body());
@@ -122,6 +149,7 @@ async function drive(c: Case, requests: number, clients: number, token: string):
     tally(codes, key);
   });
   const cpu = cpuMs(c.pid) - cpuBefore;
+  const dbCpu = postgresCpuMs() - dbCpuBefore;
   const { p50, p95 } = percentiles(latencies);
   return {
     name: c.name,
@@ -130,6 +158,7 @@ async function drive(c: Case, requests: number, clients: number, token: string):
     p95,
     rate: latencies.length / elapsed,
     cpuPerRequest: cpu / latencies.length,
+    dbCpuPerRequest: dbCpu / latencies.length,
     codes,
     window: [startUs, nowUs()],
   };
@@ -291,15 +320,19 @@ async function main(): Promise<number> {
         loadAverage() +
         (args.env.length ? `; server env ${args.env.join(' ')}` : ''),
     );
-    console.log('| case | p50 ms | p95 ms | req/s | server CPU ms / request | answers |');
-    console.log('| --- | --: | --: | --: | --: | --- |');
+    console.log(
+      '| case | p50 ms | p95 ms | req/s | server CPU ms / request | PostgreSQL CPU ms / request | answers |',
+    );
+    console.log('| --- | --: | --: | --: | --: | --: | --- |');
     for (const c of selected) {
       await drive(c, Math.ceil(REQUESTS / 5), CLIENTS, token);
       const r = await drive(c, REQUESTS, CLIENTS, token);
       if (c.name.startsWith('scene list')) scenePageWindow = r.window;
       console.log(
         `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${fmt(r.rate)} | ` +
-          `${r.cpuPerRequest.toFixed(2)} | ${codesText(r.codes)} |`,
+          `${r.cpuPerRequest.toFixed(2)} | ` +
+          `${Number.isNaN(r.dbCpuPerRequest) ? '—' : r.dbCpuPerRequest.toFixed(2)} | ` +
+          `${codesText(r.codes)} |`,
       );
     }
 
