@@ -32,9 +32,11 @@ describe('splitAtCutoff', () => {
       live: q('2026-01-21', '2026-01-31'),
     });
   });
-  it('caches nothing in another zone (its days are not the stored days)', () => {
-    const utc = q('2026-01-01', '2026-01-31', 'UTC');
-    expect(splitAtCutoff(utc, '2026-01-20')).toEqual({ live: utc });
+  it('splits another zone at the same platform day (migration 0012 covers its hours)', () => {
+    expect(splitAtCutoff(q('2026-01-01', '2026-01-31', 'UTC'), '2026-01-20')).toEqual({
+      past: q('2026-01-01', '2026-01-20', 'UTC'),
+      live: q('2026-01-21', '2026-01-31', 'UTC'),
+    });
   });
   it('puts the cutoff two days before today in the platform zone', () => {
     // 2026-03-10 01:00 in Shanghai is still 9 March in UTC.
@@ -44,7 +46,7 @@ describe('splitAtCutoff', () => {
 
 describe('the past cache', () => {
   it('drops the oldest entries beyond its row budget, and a part of another version', () => {
-    const cache = pastCacheOf<number>({} as Database, 5);
+    const cache = pastCacheOf<number>({} as Database, 'usage', 5);
     cache.set('a', 1, [1, 2, 3]);
     cache.set('b', 1, [4, 5]);
     expect(cache.get('a', 1)).toEqual([1, 2, 3]);
@@ -64,11 +66,11 @@ describeBackends('statistics past cache', (backend) => {
   const today = todayIn(DEFAULT_TIME_ZONE, new Date());
   // Noon in Shanghai of a day `n` days back: clear of either midnight.
   const at = (n: number) => new Date(`${addDays(today, -n)}T04:00:00Z`);
-  const call = (n: number, scene = 'pc-a', user = 'pu1') =>
+  const call = (n: number, scene = 'pc-a', user = 'pu1', time = at(n)) =>
     t.db.insert(promptCalls).values({
       title: 'past cache',
       question: 'q',
-      callTime: at(n),
+      callTime: time,
       userId: user,
       promptTokens: 10,
       completionTokens: 5,
@@ -108,15 +110,75 @@ describeBackends('statistics past cache', (backend) => {
   };
 
   it('bumps the version for a write before today, not for one of today', async () => {
+    // Each rollup the write changes (stat_daily, stat_hourly, stat_daily_users) bumps it once.
     const start = await version(t.db);
     await call(0);
     expect(await version(t.db)).toBe(start);
     await call(5);
-    expect(await version(t.db)).toBe(start + 1);
+    const inserted = await version(t.db);
+    expect(inserted).toBeGreaterThan(start);
     await t.db.execute(sql`update prompt_calls set prompt_tokens = 11 where title = 'past cache'`);
-    expect(await version(t.db)).toBe(start + 2);
+    const updated = await version(t.db);
+    expect(updated).toBeGreaterThan(inserted);
     await t.db.execute(sql`delete from prompt_calls where title = 'past cache'`);
-    expect(await version(t.db)).toBe(start + 3);
+    expect(await version(t.db)).toBeGreaterThan(updated);
+  });
+
+  it('bumps it for an hour moved within a platform day and for a call given to another user', async () => {
+    // 07:30 in Shanghai is 23:30 UTC the day before: moved to 08:30, the call keeps its platform
+    // day (stat_daily nets to nothing) but changes its UTC day.
+    const day = addDays(today, -5);
+    await call(5, 'pc-m', 'pu-m', new Date(`${addDays(day, -1)}T23:30:00Z`));
+    const before = await version(t.db);
+    await t.db.execute(sql`update prompt_calls set call_time = ${`${day}T00:30:00Z`}::timestamptz
+      where scene_code = 'pc-m'`);
+    const moved = await version(t.db);
+    expect(moved).toBeGreaterThan(before);
+    // Another user, same hour and scene: only stat_daily_users changes.
+    await t.db.execute(sql`update prompt_calls set user_id = 'pu-n' where scene_code = 'pc-m'`);
+    expect(await version(t.db)).toBeGreaterThan(moved);
+  });
+
+  it("caches another zone's past and a past range's users whole, until the past changes", async () => {
+    const utcMonth: StatisticQuery = { ...month, timeZone: 'UTC' };
+    const past: StatisticQuery = { ...month, endDate: addDays(today, -3) };
+    await call(12, 'pc-u', 'pu-1');
+    await call(8, 'pc-u', 'pu-2');
+    await call(0, 'pc-u', 'pu-3');
+    const usersOf = async (q: StatisticQuery) =>
+      (await sceneList(t.db, q)).list.find((r) => r.sceneCode === 'pc-u')?.users;
+    for (const q of [utcMonth, past, { ...past, timeZone: 'UTC' }]) {
+      expect(await sceneList(t.db, q)).toEqual(await uncached(() => sceneList(t.db, q)));
+      expect(await sceneSeries(t.db, q, 'calls')).toEqual(
+        await uncached(() => sceneSeries(t.db, q, 'calls')),
+      );
+    }
+    expect(await usersOf(past)).toBe(2);
+    const utcPast: StatisticQuery = { ...past, timeZone: 'UTC' };
+    expect(await usersOf(utcPast)).toBe(2);
+
+    // A call the triggers do not see (replica role): the raw count of another zone would find
+    // its user; the cached answer, read under an unchanged version, does not.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(promptCalls).values({
+        title: 'hidden',
+        question: 'q',
+        callTime: at(9),
+        userId: 'pu-hidden',
+        sceneCode: 'pc-u',
+        modelType: 'WINGPT',
+        modelVersion: 'pc-model',
+      });
+    });
+    expect(await usersOf(utcPast)).toBe(2);
+    expect(await uncached(() => usersOf(utcPast))).toBe(3);
+
+    // A past call through the triggers bumps the version: both counts are read again.
+    await call(7, 'pc-u', 'pu-4');
+    expect(await usersOf(past)).toBe(3);
+    expect(await usersOf(utcPast)).toBe(4);
+    await t.db.execute(sql`delete from prompt_calls where title = 'hidden'`);
   });
 
   it('answers from the cache until a past day changes, and reads the last days live', async () => {

@@ -19,6 +19,7 @@ import type { Database } from '../db/client';
 interface Entry<R> {
   version: number;
   rows: R[];
+  weight: number;
 }
 
 /**
@@ -36,12 +37,17 @@ export function pastCutoff(now: Date = new Date()): string {
   return addDays(todayIn(DEFAULT_TIME_ZONE, now), -2);
 }
 
-/** The split of a query into its past part (cacheable) and its live part; either may be absent. */
+/**
+ * The split of a query into its past part (cacheable) and its live part; either may be absent.
+ * Any zone: the cutoff is a platform-zone day, and a day of any zone up to it ends before today
+ * begins in the platform zone (UTC−12's day ends at 20:00 the next day in Asia/Shanghai), so
+ * every change to it bumps the version (migrations 0011 and 0012).
+ */
 export function splitAtCutoff(
   q: StatisticQuery,
   cutoff: string,
 ): { past?: StatisticQuery; live?: StatisticQuery } {
-  if (q.timeZone !== DEFAULT_TIME_ZONE || q.startDate > cutoff) return { live: q };
+  if (q.startDate > cutoff) return { live: q };
   if (q.endDate <= cutoff) return { past: q };
   return {
     past: { ...q, endDate: cutoff },
@@ -69,12 +75,13 @@ class PastCache<R> {
     return entry.rows;
   }
 
-  set(key: string, version: number, rows: R[]): void {
+  /** `weight`: the rows the entry counts as (a user count holds one row per scene). */
+  set(key: string, version: number, rows: R[], weight = rows.length): void {
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    if (rows.length > this.maxRows) return;
-    this.entries.set(key, { version, rows });
-    this.rows += rows.length;
+    if (weight > this.maxRows) return;
+    this.entries.set(key, { version, rows, weight });
+    this.rows += weight;
     for (const [k, e] of this.entries) {
       if (this.rows <= this.maxRows) break;
       this.drop(k, e);
@@ -83,16 +90,28 @@ class PastCache<R> {
 
   private drop(key: string, entry: Entry<R>): void {
     this.entries.delete(key);
-    this.rows -= entry.rows.length;
+    this.rows -= entry.weight;
   }
 }
 
-const caches = new WeakMap<Database, PastCache<unknown>>();
+/** What a cache holds: sums of the rollups (usage rows), or whole distinct-user counts. */
+export type PastPart = 'usage' | 'users';
 
-/** The cache of `db` (one per database handle: two test databases never share parts). */
-export function pastCacheOf<R>(db: Database, maxRows = PAST_CACHE_ROWS): PastCache<R> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new PastCache<unknown>(maxRows)));
+const caches = new WeakMap<Database, Map<PastPart, PastCache<unknown>>>();
+
+/**
+ * The cache of `db` for one kind of part (one per database handle: two test databases never
+ * share parts; one per kind: each holds one row type).
+ */
+export function pastCacheOf<R>(
+  db: Database,
+  part: PastPart = 'usage',
+  maxRows = PAST_CACHE_ROWS,
+): PastCache<R> {
+  let byPart = caches.get(db);
+  if (!byPart) caches.set(db, (byPart = new Map()));
+  let cache = byPart.get(part);
+  if (!cache) byPart.set(part, (cache = new PastCache<unknown>(maxRows)));
   return cache as PastCache<R>;
 }
 
