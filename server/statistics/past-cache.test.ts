@@ -8,10 +8,11 @@ import {
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { promptCalls } from '../db/schema';
-import { describeBackends } from '../test/backends';
+import { describeBackends, POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
 import { cost, sceneList, sceneSeries } from './answers';
 import { pastCacheOf, pastCutoff, setPastCache, splitAtCutoff } from './past-cache';
+import { RAW_USERS_TIMEOUT_MS } from './rollup-query';
 
 describe('splitAtCutoff', () => {
   const q = (startDate: string, endDate: string, timeZone = DEFAULT_TIME_ZONE): StatisticQuery => ({
@@ -220,3 +221,56 @@ describeBackends('statistics past cache', (backend) => {
     await sameAsUncached();
   });
 });
+
+const postgres = testBackends().find((b) => b.name === 'postgres');
+if (!postgres) {
+  describe('a past range counted past its time [postgres]', () =>
+    it.skip(POSTGRES_SKIP_REASON, () => {}));
+} else {
+  describe('a past range counted past its time [postgres]', () => {
+    const t = useTestApp(postgres, { seed: false });
+    const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+
+    it('answers inexact once, then from the cache without waiting for the raw count again', async () => {
+      await t.db.insert(promptCalls).values({
+        title: 'slow',
+        question: 'q',
+        callTime: new Date(`${addDays(today, -10)}T04:00:00Z`),
+        userId: 'pt-1',
+        sceneCode: 'pc-t',
+        modelType: 'WINGPT',
+        modelVersion: 'pc-model',
+      });
+      const q: StatisticQuery = {
+        startDate: addDays(today, -20),
+        endDate: addDays(today, -5),
+        granularity: 'day',
+        timeZone: 'UTC',
+      };
+      // Another session holds the calls table: another zone's raw count waits for it until
+      // RAW_USERS_TIMEOUT_MS, then the platform days' bitmaps answer, marked inexact.
+      let release: () => void = () => {};
+      let locked: () => void = () => {};
+      const isLocked = new Promise<void>((ok) => (locked = ok));
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table prompt_calls in access exclusive mode`);
+        locked();
+        await new Promise<void>((ok) => (release = ok));
+      });
+      await isLocked;
+      try {
+        let started = performance.now();
+        const first = await sceneList(t.db, q);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(RAW_USERS_TIMEOUT_MS - 100);
+        expect(first.usersExact).toBe(false);
+        expect(first.list.find((r) => r.sceneCode === 'pc-t')?.users).toBe(1);
+        started = performance.now();
+        expect(await sceneList(t.db, q)).toEqual(first);
+        expect(performance.now() - started).toBeLessThan(RAW_USERS_TIMEOUT_MS / 2);
+      } finally {
+        release();
+        await holder;
+      }
+    });
+  });
+}

@@ -336,8 +336,9 @@ export async function distinctUsers(db: Database, q: StatisticQuery): Promise<Us
   const cached = cache.get(key, version)?.[0];
   if (cached) return cached;
   const counted = await countUsers(db, q);
-  // An inexact count (the raw calls' timeout) is not kept: the next answer may count exactly.
-  if (counted.exact) cache.set(key, version, [counted], counted.byScene.size + 1);
+  // An inexact count (another zone's raw count ran out of time) is kept too: it is what the same
+  // data answers, and counting again would cost every request the whole timeout first.
+  cache.set(key, version, [counted], counted.byScene.size + 1);
   return counted;
 }
 
