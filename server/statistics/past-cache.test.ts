@@ -158,14 +158,15 @@ describeBackends('statistics past cache', (backend) => {
     const utcPast: StatisticQuery = { ...past, timeZone: 'UTC' };
     expect(await usersOf(utcPast)).toBe(2);
 
-    // A call the triggers do not see (replica role): the raw count of another zone would find
-    // its user; the cached answer, read under an unchanged version, does not.
+    // A call the triggers do not see (replica role), in the range's first hours, which another
+    // zone reads from the raw calls: a recount finds its user; the cached answer, read under an
+    // unchanged version, does not.
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.insert(promptCalls).values({
         title: 'hidden',
         question: 'q',
-        callTime: at(9),
+        callTime: new Date(`${past.startDate}T02:00:00Z`),
         userId: 'pu-hidden',
         sceneCode: 'pc-u',
         modelType: 'WINGPT',

@@ -8,6 +8,7 @@ import {
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../http/pg-errors';
 import { pastCacheOf, pastCacheOn, pastCutoff, splitAtCutoff } from './past-cache';
+import { platformDaysWithin } from './zone-days';
 
 /**
  * One aggregated row: the grouping keys asked for ('' for the others) and the measures (0 for
@@ -317,9 +318,10 @@ export function rangeMask(start: string, end: string, rowYear: number): string {
 /**
  * Distinct callers per scene and over all scenes. The platform zone reads the day bitmaps of
  * stat_user_days: a range of at most 366 days lies within the rows of the year it ends in, and
- * a (scene, user) counts when its days meet the range's mask. Another zone counts the raw calls
- * of its range (exact), within RAW_USERS_TIMEOUT_MS: a long range of a busy platform would
- * otherwise hold a connection for many seconds and end in the statement timeout. Past it, the
+ * a (scene, user) counts when its days meet the range's mask. Another zone takes the platform
+ * days wholly inside its range from the same bitmaps and only the hours around them, at most two
+ * partial days, from the raw calls (exact), within RAW_USERS_TIMEOUT_MS: a busy platform's calls
+ * could otherwise hold a connection for many seconds and end in the statement timeout. Past it, the
  * bitmaps of the platform days from the day before to the day after answer: every zone's range
  * lies inside them, so the count is an upper bound, marked inexact.
  */
@@ -351,13 +353,26 @@ async function countUsers(db: Database, q: StatisticQuery): Promise<UserCounts> 
     const narrow: SQL[] = [];
     if (q.sceneCode !== undefined) narrow.push(sql`scene_code = ${q.sceneCode}`);
     if (q.modelVersion !== undefined) narrow.push(sql`model_version = ${q.modelVersion}`);
+    // The platform days wholly inside the range are read from the bitmaps (one row per (scene,
+    // user)); only the hours around them, at most two partial days, from the raw calls. A
+    // 30-day UTC scene list at 2 M calls counted 244 000 raw calls in ~650 ms before.
+    const { days, edges } = platformDaysWithin(q.startDate, q.endDate, q.timeZone);
+    const iso = (t: number) => new Date(t).toISOString();
+    const raw = sql`select scene_code, user_id from prompt_calls where (${sql.join(
+      edges.map(
+        ([a, b]) =>
+          sql`(call_time >= ${iso(a)}::timestamptz and call_time < ${iso(b)}::timestamptz)`,
+      ),
+      sql` or `,
+    )}) and ${sql.join([sql`user_id is not null`, ...narrow], sql` and `)}`;
+    const parts = [
+      ...(days ? [bitmapPairs(q, days.first, days.last)] : []),
+      ...(edges.length ? [raw] : []),
+    ];
     const counted = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
-      return countPairs(tx as unknown as Database, sql.raw('prompt_calls'), [
-        sql`call_time >= (${q.startDate}::date::timestamp at time zone ${q.timeZone})`,
-        sql`call_time < ((${q.endDate}::date + 1)::timestamp at time zone ${q.timeZone})`,
-        sql`user_id is not null`,
-        ...narrow,
+      return countPairs(tx as unknown as Database, sql`(${sql.join(parts, sql` union all `)}) p`, [
+        sql`true`,
       ]);
     });
     return { ...counted, exact: true };
@@ -392,15 +407,6 @@ async function fromBitmaps(
   const maskOf = (rowYear: number) => {
     const mask = rangeMask(from, to, rowYear);
     return { mask, first: mask.indexOf('1') + 1, last: mask.lastIndexOf('1') + 1 };
-  };
-  const meets = (rowYear: number) => {
-    const { mask, first, last } = maskOf(rowYear);
-    if (first === 0) return sql`false`;
-    // A row whose first or last active day lies in the range meets it; only a row active both
-    // before and after the range needs its bits ANDed with the mask.
-    return sql`(year = ${rowYear} and last_bit >= ${first} and first_bit <= ${last}
-      and (first_bit >= ${first} or last_bit <= ${last}
-        or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits})))`;
   };
   const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
   if (Number(from.slice(0, 4)) >= endYear - 1) {
@@ -460,12 +466,34 @@ async function fromBitmaps(
     if (q.sceneCode !== undefined) all = byScene.get(q.sceneCode) ?? 0;
     return { byScene, all };
   }
-  return countPairs(db, sql.raw('stat_user_days'), [
-    sql`(${meets(endYear)} or ${meets(endYear - 1)})`,
-    sql`kind = ${perScene}`,
-    modelIs,
-    scene,
-  ]);
+  return countPairs(db, sql`(${bitmapPairs(q, from, to)}) p`, [sql`true`]);
+}
+
+/**
+ * The (scene, user) pairs of stat_user_days active on a day of [from, to] (platform days, of
+ * the year `to` ends in and the one before), one row each: kind 0 with a model version, kind 1
+ * without.
+ */
+function bitmapPairs(q: StatisticQuery, from: string, to: string): SQL {
+  const endYear = Number(to.slice(0, 4));
+  const bits = sql.raw(String(ROW_BITS));
+  const zero = '0'.repeat(ROW_BITS);
+  const meets = (rowYear: number) => {
+    const mask = rangeMask(from, to, rowYear);
+    const first = mask.indexOf('1') + 1;
+    const last = mask.lastIndexOf('1') + 1;
+    if (first === 0) return sql`false`;
+    // A row whose first or last active day lies in the range meets it; only a row active both
+    // before and after the range needs its bits ANDed with the mask.
+    return sql`(year = ${rowYear} and last_bit >= ${first} and first_bit <= ${last}
+      and (first_bit >= ${first} or last_bit <= ${last}
+        or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits})))`;
+  };
+  const kind = q.modelVersion === undefined ? 1 : 0;
+  const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
+  return sql`select scene_code, user_id from stat_user_days
+    where (${meets(endYear)} or ${meets(endYear - 1)}) and kind = ${kind}
+    and model_version = ${q.modelVersion ?? ''} and ${scene}`;
 }
 
 /**

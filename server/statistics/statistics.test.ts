@@ -565,13 +565,18 @@ describeBackends('statistics rollup', (backend) => {
       ['2020-12-01', '2021-01-03'],
       ['2020-12-29', '2021-01-31'],
     ] as const;
+    // Other zones take the platform days inside their range from the bitmaps and the hours
+    // around them from the raw calls: zones behind and ahead of it, one with DST.
+    const zones = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Etc/GMT+12', 'Pacific/Kiritimati'];
     for (const [startDate, endDate] of ranges) {
-      for (const modelVersion of [undefined, 'r-1']) {
-        const q = { startDate, endDate, granularity: 'month', timeZone: 'Asia/Shanghai' } as const;
+      for (const [modelVersion, timeZone] of zones.flatMap((z) =>
+        [undefined, 'r-1'].map((m) => [m, z] as const),
+      )) {
+        const q = { startDate, endDate, granularity: 'month', timeZone } as const;
         const asked = modelVersion === undefined ? q : { ...q, modelVersion };
         const answer = await sceneList(t.db, asked);
-        const from = `('${startDate}'::date::timestamp at time zone 'Asia/Shanghai')`;
-        const to = `(('${endDate}'::date + 1)::timestamp at time zone 'Asia/Shanghai')`;
+        const from = `('${startDate}'::date::timestamp at time zone '${timeZone}')`;
+        const to = `(('${endDate}'::date + 1)::timestamp at time zone '${timeZone}')`;
         const { rows } = (await t.db.execute(
           sql.raw(`select coalesce(scene_code, '') as "sceneCode", count(*)::int as "calls",
             sum(prompt_tokens + completion_tokens)::int as "tokens",
@@ -592,7 +597,7 @@ describeBackends('statistics rollup', (backend) => {
             users: r.users,
           }))
           .sort((a, b) => a.sceneCode.localeCompare(b.sceneCode));
-        expect(got, `${startDate}..${endDate} ${modelVersion ?? ''}`).toEqual(
+        expect(got, `${startDate}..${endDate} ${timeZone} ${modelVersion ?? ''}`).toEqual(
           rows.filter((r) => r.calls > 0),
         );
         const monthly = await sceneSeries(t.db, q, 'calls');
