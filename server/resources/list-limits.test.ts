@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '../../contract/api';
 import { Code } from '../../contract/envelope';
 import { POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
 import { useTestApp, type Answer } from '../test/harness';
+import { holdTableLock } from '../test/table-lock';
 import { listConnectionsFor } from './paging';
 
 /**
@@ -44,15 +44,7 @@ if (!postgres) {
 
       // Another session holds the calls table: every list of calls waits for its lock, holding
       // its connection, as a slow list does.
-      let release: () => void = () => {};
-      let locked: () => void = () => {};
-      const isLocked = new Promise<void>((ok) => (locked = ok));
-      const holder = t.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table prompt_calls in access exclusive mode`);
-        locked();
-        await new Promise<void>((ok) => (release = ok));
-      });
-      await isLocked;
+      const release = await holdTableLock(t.db, 'prompt_calls');
       let lists: Promise<Answer & { ms: number }>[] = [];
       try {
         const started = performance.now();
@@ -86,8 +78,7 @@ if (!postgres) {
           expect(answer.ms).toBeLessThan(LIST_TIMEOUT_MS * 2 + 1_000);
         }
       } finally {
-        release();
-        await holder;
+        await release();
       }
       // Released: lists answer normally again.
       const answers = await Promise.all([

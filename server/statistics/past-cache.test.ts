@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { promptCalls } from '../db/schema';
 import { describeBackends, POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
+import { holdTableLock } from '../test/table-lock';
 import { cost, sceneList, sceneSeries } from './answers';
 import { pastCacheOf, pastCutoff, setPastCache, splitAtCutoff } from './past-cache';
 import { RAW_USERS_TIMEOUT_MS } from './rollup-query';
@@ -250,15 +251,7 @@ if (!postgres) {
       };
       // Another session holds the calls table: another zone's raw count waits for it until
       // RAW_USERS_TIMEOUT_MS, then the platform days' bitmaps answer, marked inexact.
-      let release: () => void = () => {};
-      let locked: () => void = () => {};
-      const isLocked = new Promise<void>((ok) => (locked = ok));
-      const holder = t.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table prompt_calls in access exclusive mode`);
-        locked();
-        await new Promise<void>((ok) => (release = ok));
-      });
-      await isLocked;
+      const release = await holdTableLock(t.db, 'prompt_calls');
       try {
         let started = performance.now();
         const first = await sceneList(t.db, q);
@@ -269,8 +262,7 @@ if (!postgres) {
         expect(await sceneList(t.db, q)).toEqual(first);
         expect(performance.now() - started).toBeLessThan(RAW_USERS_TIMEOUT_MS / 2);
       } finally {
-        release();
-        await holder;
+        await release();
       }
     });
   });

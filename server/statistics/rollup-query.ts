@@ -498,16 +498,7 @@ async function edgeUsers(
     select '', count(*)::int, 1 from (select distinct user_id from e) u
     where not exists (select 1 from stat_user_days where kind = ${allScenes}
       and model_version = ${model} and scene_code = '' and user_id = u.user_id and ${met})`;
-  const { rows } = (await db.execute(statement)) as unknown as {
-    rows: { sceneCode: string; users: number; all: number }[];
-  };
-  const byScene = new Map<string, number>();
-  let all = 0;
-  for (const r of rows) {
-    if (Number(r.all) === 1) all = Number(r.users);
-    else if (Number(r.users) > 0) byScene.set(r.sceneCode, Number(r.users));
-  }
-  return { byScene, all };
+  return userCountsOf(db, statement);
 }
 
 /**
@@ -559,6 +550,11 @@ async function countPairs(
     select scene as "sceneCode", count(*)::int as "users", 0 as "all" from pairs group by scene
     union all
     select '', count(distinct user_id)::int, 1 from pairs`;
+  return userCountsOf(db, statement);
+}
+
+/** Runs a statement answering (sceneCode, users, all) rows: per scene, and all = 1 for the total. */
+async function userCountsOf(db: Database, statement: SQL): Promise<Omit<UserCounts, 'exact'>> {
   const { rows } = (await db.execute(statement)) as unknown as {
     rows: { sceneCode: string; users: number; all: number }[];
   };
@@ -566,7 +562,7 @@ async function countPairs(
   let all = 0;
   for (const r of rows) {
     if (Number(r.all) === 1) all = Number(r.users);
-    else byScene.set(r.sceneCode, Number(r.users));
+    else if (Number(r.users) > 0) byScene.set(r.sceneCode, Number(r.users));
   }
   return { byScene, all };
 }
