@@ -265,7 +265,10 @@ try {
   const { db } = database;
   try {
     console.log(
-      `statistics bench: database ${dbName}, ${fmt(CALLS)} calls, batches of ${fmt(BATCH)}`,
+      REUSE === undefined
+        ? `statistics bench: database ${dbName}, ${fmt(CALLS)} calls, batches of ${fmt(BATCH)}`
+        : // A reused database holds what it was loaded with, not this run's --calls.
+          `statistics bench: database ${dbName} (reused: the table below shows what it holds)`,
     );
     const { rows: version } = (await db.execute(sql`show server_version`)) as unknown as {
       rows: { server_version: string }[];
