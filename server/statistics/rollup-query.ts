@@ -361,10 +361,13 @@ async function countUsers(db: Database, q: StatisticQuery): Promise<UserCounts> 
     const inside = days
       ? await fromBitmaps(db, q, days.first, days.last)
       : { byScene: new Map<string, number>(), all: 0 };
-    const extra = await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
-      return edgeUsers(tx as unknown as Database, q, edges, days, narrow);
-    });
+    // A zone whose days are the platform's (another UTC+8 zone) has no edges to read.
+    const extra = edges.length
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
+          return edgeUsers(tx as unknown as Database, q, edges, days, narrow);
+        })
+      : { byScene: new Map<string, number>(), all: 0 };
     const byScene = new Map(inside.byScene);
     for (const [scene, n] of extra.byScene) byScene.set(scene, (byScene.get(scene) ?? 0) + n);
     const all =
@@ -391,22 +394,14 @@ async function fromBitmaps(
   from: string,
   to: string,
 ): Promise<Omit<UserCounts, 'exact'>> {
-  const model = q.modelVersion;
-  const [perScene, allScenes] = model === undefined ? [1, 3] : [0, 2];
-  const modelIs = sql`model_version = ${model ?? ''}`;
-  const bits = sql.raw(String(ROW_BITS));
-  const zero = '0'.repeat(ROW_BITS);
+  const { perScene, allScenes } = kindsOf(q);
+  const modelIs = sql`model_version = ${q.modelVersion ?? ''}`;
   const endYear = Number(to.slice(0, 4));
-  // The range's days in the rows of `rowYear`, and its first and last bit (1-based; 0: none).
-  const maskOf = (rowYear: number) => {
-    const mask = rangeMask(from, to, rowYear);
-    return { mask, first: mask.indexOf('1') + 1, last: mask.lastIndexOf('1') + 1 };
-  };
   const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
   if (Number(from.slice(0, 4)) >= endYear - 1) {
     // A scene filter needs no all-scenes row: the scene's users are all of them.
     const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
-    const { mask, first, last } = maskOf(endYear);
+    const { mask, first, last } = maskOf(from, to, endYear);
     // Two disjoint parts. Rows last active within the range meet it by their last day alone:
     // the counts of stat_user_last_months for the range's whole months and of
     // stat_user_last_days for its other days (migration 0011) hold how many there are, so
@@ -440,7 +435,7 @@ async function fromBitmaps(
         ),
       sql`select scene_code, kind, 1 from stat_user_days where ${keys}
         and last_bit > ${last} and first_bit <= ${last}
-        and (first_bit >= ${first} or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits}))`,
+        and (first_bit >= ${first} or ${daysMeet(mask)})`,
     ];
     const statement =
       first === 0
@@ -460,7 +455,26 @@ async function fromBitmaps(
     if (q.sceneCode !== undefined) all = byScene.get(q.sceneCode) ?? 0;
     return { byScene, all };
   }
-  return countPairs(db, sql`(${bitmapPairs(q, from, to)}) p`, [sql`true`]);
+  return countPairs(db, bitmapPairs(q, from, to));
+}
+
+/** The stat_user_days kinds of a query: per scene, and all scenes (with a model version or not). */
+function kindsOf(q: StatisticQuery): { perScene: number; allScenes: number } {
+  return q.modelVersion === undefined
+    ? { perScene: 1, allScenes: 3 }
+    : { perScene: 0, allScenes: 2 };
+}
+
+/** The days of [from, to] in the rows of `rowYear`, and their first and last bit (1-based; 0: none). */
+function maskOf(from: string, to: string, rowYear: number) {
+  const mask = rangeMask(from, to, rowYear);
+  return { mask, first: mask.indexOf('1') + 1, last: mask.lastIndexOf('1') + 1 };
+}
+
+/** A stat_user_days row (unqualified columns) has a day of `mask` set. */
+function daysMeet(mask: string): SQL {
+  const bits = sql.raw(String(ROW_BITS));
+  return sql`days & ${mask}::bit(${bits}) <> ${'0'.repeat(ROW_BITS)}::bit(${bits})`;
 }
 
 /**
@@ -475,7 +489,6 @@ async function edgeUsers(
   days: { first: string; last: string } | undefined,
   narrow: SQL[],
 ): Promise<Omit<UserCounts, 'exact'>> {
-  if (edges.length === 0) return { byScene: new Map(), all: 0 };
   const iso = (t: number) => new Date(t).toISOString();
   const inRange = sql.join(
     edges.map(
@@ -484,7 +497,7 @@ async function edgeUsers(
     sql` or `,
   );
   const met = days ? meetsRange(days.first, days.last) : sql`false`;
-  const [perScene, allScenes] = q.modelVersion === undefined ? [1, 3] : [0, 2];
+  const { perScene, allScenes } = kindsOf(q);
   const model = q.modelVersion ?? '';
   const statement = sql`with e as (
       select coalesce(scene_code, '') as scene, user_id from prompt_calls
@@ -507,18 +520,13 @@ async function edgeUsers(
  */
 function meetsRange(from: string, to: string): SQL {
   const endYear = Number(to.slice(0, 4));
-  const bits = sql.raw(String(ROW_BITS));
-  const zero = '0'.repeat(ROW_BITS);
   const meets = (rowYear: number) => {
-    const mask = rangeMask(from, to, rowYear);
-    const first = mask.indexOf('1') + 1;
-    const last = mask.lastIndexOf('1') + 1;
+    const { mask, first, last } = maskOf(from, to, rowYear);
     if (first === 0) return sql`false`;
     // A row whose first or last active day lies in the range meets it; only a row active both
     // before and after the range needs its bits ANDed with the mask.
     return sql`(year = ${rowYear} and last_bit >= ${first} and first_bit <= ${last}
-      and (first_bit >= ${first} or last_bit <= ${last}
-        or days & ${mask}::bit(${bits}) <> ${zero}::bit(${bits})))`;
+      and (first_bit >= ${first} or last_bit <= ${last} or ${daysMeet(mask)}))`;
   };
   return sql`(${meets(endYear)} or ${meets(endYear - 1)})`;
 }
@@ -528,25 +536,20 @@ function meetsRange(from: string, to: string): SQL {
  * with a model version, kind 1 without.
  */
 function bitmapPairs(q: StatisticQuery, from: string, to: string): SQL {
-  const kind = q.modelVersion === undefined ? 1 : 0;
   const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
   return sql`select scene_code, user_id from stat_user_days
-    where ${meetsRange(from, to)} and kind = ${kind}
+    where ${meetsRange(from, to)} and kind = ${kindsOf(q).perScene}
     and model_version = ${q.modelVersion ?? ''} and ${scene}`;
 }
 
 /**
- * Distinct (scene, user) pairs first (a hash aggregate over the range), then two small counts:
- * count(distinct) under grouping sets sorted every row of the range instead (bench).
+ * Distinct (scene, user) pairs of `source` (a select of scene_code, user_id) first (a hash
+ * aggregate over the range), then two small counts: count(distinct) under grouping sets sorted
+ * every row of the range instead (bench).
  */
-async function countPairs(
-  db: Database,
-  source: SQL,
-  filters: SQL[],
-): Promise<Omit<UserCounts, 'exact'>> {
+async function countPairs(db: Database, source: SQL): Promise<Omit<UserCounts, 'exact'>> {
   const statement = sql`with pairs as (
-      select coalesce(scene_code, '') as scene, user_id from ${source}
-      where ${sql.join(filters, sql` and `)} group by 1, 2)
+      select coalesce(scene_code, '') as scene, user_id from (${source}) p group by 1, 2)
     select scene as "sceneCode", count(*)::int as "users", 0 as "all" from pairs group by scene
     union all
     select '', count(distinct user_id)::int, 1 from pairs`;
