@@ -467,7 +467,9 @@ try {
       }
 
       // ---- the rollup against a recount of the raw rows ----
-      const month = cases[0]!.query;
+      // The platform zone's 30 days, whichever cases --only kept: the recount below is in
+      // that zone and over every scene.
+      const month = casesAt(now)[0]!.query;
       const answer = (await post(STATISTIC_CALLS.sceneList, month)).data as SceneListAnswer;
       const from = sql`(${month.startDate}::date::timestamp at time zone ${DEFAULT_TIME_ZONE})`;
       const to = sql`((${month.endDate}::date + 1)::timestamp at time zone ${DEFAULT_TIME_ZONE})`;
