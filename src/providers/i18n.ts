@@ -34,6 +34,7 @@ export function createI18n(locale: Locale = storedLocale()): I18n {
     returnNull: false,
     showSupportNotice: false,
   });
+  memoizeResolveHierarchy(instance);
   instance.on('languageChanged', (lng) => {
     try {
       localStorage.setItem(STORAGE_KEYS.locale, lng);
@@ -44,6 +45,27 @@ export function createI18n(locale: Locale = storedLocale()): I18n {
   });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return instance;
+}
+
+/**
+ * i18next works out a language's lookup order (the code, its fallbacks, each canonicalised by
+ * Intl.getCanonicalLocales) again on every t() call: 23 µs of a t() costing 7 µs without it,
+ * and a list page calls t() thousands of times per render (issue 12, docs/PERFORMANCE.md). The
+ * order depends only on the code and the instance's options, which never change after init.
+ */
+function memoizeResolveHierarchy(instance: I18n): void {
+  const utils = instance.services.languageUtils as {
+    toResolveHierarchy(code: string, fallbackCode?: unknown): readonly string[];
+  };
+  const resolve = utils.toResolveHierarchy.bind(utils);
+  const known = new Map<string, readonly string[]>();
+  utils.toResolveHierarchy = (code, fallbackCode) => {
+    if (fallbackCode !== undefined || typeof code !== 'string') return resolve(code, fallbackCode);
+    let order = known.get(code);
+    if (!order) known.set(code, (order = resolve(code)));
+    // A copy: callers own the array they are given.
+    return [...order];
+  };
 }
 
 export const i18n = createI18n();
