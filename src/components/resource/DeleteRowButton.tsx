@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -28,21 +28,40 @@ export function DeleteRowButton(props: {
   remove: (resource: string, id: BaseKey) => void;
 }) {
   const { t } = useTranslation();
+  // The confirmation is mounted by the first click, open: a page of rows each holding a
+  // Popconfirm paid its hooks and styles on every render (issue 12). The button is mounted
+  // again inside it and keeps the focus a keyboard press gave it.
+  const [armed, setArmed] = useState<'clicked' | 'focused' | false>(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (armed === 'focused') ref.current?.focus();
+  }, [armed]);
+  const button = (
+    <Button
+      ref={ref}
+      size="small"
+      type="text"
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={t('buttons.delete')}
+      onClick={
+        armed
+          ? undefined
+          : (e) => setArmed(e.currentTarget === document.activeElement ? 'focused' : 'clicked')
+      }
+    />
+  );
+  if (!armed) return button;
   return (
     <Popconfirm
+      defaultOpen
       title={t('form.deleteConfirm', { title: props.title })}
       okText={t('buttons.delete')}
       cancelText={t('buttons.cancel')}
       okButtonProps={{ danger: true }}
       onConfirm={() => props.remove(props.resource, props.id)}
     >
-      <Button
-        size="small"
-        type="text"
-        danger
-        icon={<DeleteOutlined />}
-        aria-label={t('buttons.delete')}
-      />
+      {button}
     </Popconfirm>
   );
 }

@@ -21,6 +21,7 @@ import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
 import { CursorPager, TotalText, useListPaging } from './list-paging';
 import { ResourceFormModal } from './ResourceFormModal';
+import { ButtonTip } from './cells';
 import { DeleteRowButton, useRowDelete } from './DeleteRowButton';
 import './resource.css';
 import './list-page.css';
@@ -176,10 +177,10 @@ export function ResourceListPage({
     fixed: 'right',
     width: 150,
     render: (_: unknown, record: BaseRecord) => (
-      <Space size={4}>
+      <span className="row-actions">
         {rowActions?.(record)}
         {detailPath && (
-          <Tooltip title={t('buttons.show')}>
+          <ButtonTip title={t('buttons.show')}>
             <Button
               size="small"
               type="text"
@@ -187,10 +188,10 @@ export function ResourceListPage({
               aria-label={t('buttons.show')}
               onClick={() => navigate(`${detailPath}?id=${String(record.id)}`)}
             />
-          </Tooltip>
+          </ButtonTip>
         )}
         {canEdit && (
-          <Tooltip title={t('buttons.edit')}>
+          <ButtonTip title={t('buttons.edit')}>
             <Button
               size="small"
               type="text"
@@ -198,7 +199,7 @@ export function ResourceListPage({
               aria-label={t('buttons.edit')}
               onClick={() => setFormState({ mode: 'edit', record })}
             />
-          </Tooltip>
+          </ButtonTip>
         )}
         {canDelete && (
           <DeleteRowButton
@@ -208,7 +209,7 @@ export function ResourceListPage({
             remove={removeRow}
           />
         )}
-      </Space>
+      </span>
     ),
   });
 

@@ -1,9 +1,10 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SECRET_MASK, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { ClampedText, EmptyCell, HoverTip } from './cells';
 import { OptionLabel, OptionTags } from './field-options';
 
 /**
@@ -79,9 +80,7 @@ export function renderValue(
       <Typography.Text type="secondary">{t('common.notSet')}</Typography.Text>
     );
   }
-  if (value === null || value === undefined || value === '') {
-    return <Typography.Text type="secondary">-</Typography.Text>;
-  }
+  if (value === null || value === undefined || value === '') return <EmptyCell />;
   // Compared as a string: the declaration's type may not list the newer kinds yet.
   switch (field.type as string) {
     case 'reference': {
@@ -89,15 +88,15 @@ export function renderValue(
       const label = ref ? record?.[ref.as] : undefined;
       if (label === null || label === undefined || label === '') return String(value);
       return (
-        <Tooltip title={String(value)}>
+        <HoverTip title={String(value)}>
           <span>{String(label)}</span>
-        </Tooltip>
+        </HoverTip>
       );
     }
     case 'tags': {
       const tags = Array.isArray(value) ? value : [value];
       if (labelled(field)) return <OptionTags field={field} values={tags} />;
-      if (!tags.length) return <Typography.Text type="secondary">-</Typography.Text>;
+      if (!tags.length) return <EmptyCell />;
       return (
         <span className="resource-cell__tags">
           {tags.map((tag) => (
@@ -108,13 +107,8 @@ export function renderValue(
     }
     case 'json': {
       const full = compactJson(value, Infinity);
-      return (
-        <Tooltip title={full.length > JSON_CELL_CHARS ? full : undefined}>
-          <Typography.Text code className="resource-cell__json">
-            {compactJson(value)}
-          </Typography.Text>
-        </Tooltip>
-      );
+      const cell = <span className="cell-code resource-cell__json">{compactJson(value)}</span>;
+      return full.length > JSON_CELL_CHARS ? <HoverTip title={full}>{cell}</HoverTip> : cell;
     }
     case 'url': {
       const url = String(value);
@@ -135,11 +129,7 @@ export function renderValue(
     case 'datetime':
       return formatDateTime(value);
     case 'text':
-      return (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: String(value) }} style={{ margin: 0 }}>
-          {String(value)}
-        </Typography.Paragraph>
-      );
+      return <ClampedText text={String(value)} />;
     default:
       if (labelled(field)) return <OptionLabel field={field} value={value} />;
       return String(value);

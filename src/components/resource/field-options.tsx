@@ -1,5 +1,6 @@
 import { useCustom } from '@refinedev/core';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag } from 'antd';
+import { EmptyCell, HoverTip } from './cells';
 import { apiPath } from '../../../contract/api';
 import type { FieldDef } from '../../../contract/resource';
 
@@ -40,7 +41,7 @@ export function useFieldOptions(field: FieldDef) {
 export function OptionTags({ field, values }: { field: FieldDef; values: readonly unknown[] }) {
   const { options } = useFieldOptions(field);
   const labels = new Map(options.map((o) => [o.value, o.label]));
-  if (!values.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!values.length) return <EmptyCell />;
   return (
     <span className="resource-cell__tags">
       {values.map((v) => {
@@ -49,9 +50,9 @@ export function OptionTags({ field, values }: { field: FieldDef; values: readonl
         return label === undefined || label === value ? (
           <Tag key={value}>{value}</Tag>
         ) : (
-          <Tooltip key={value} title={value}>
+          <HoverTip key={value} title={value}>
             <Tag>{label}</Tag>
-          </Tooltip>
+          </HoverTip>
         );
       })}
     </span>
@@ -65,8 +66,8 @@ export function OptionLabel({ field, value }: { field: FieldDef; value: unknown 
   const label = options.find((o) => o.value === text)?.label;
   if (label === undefined || label === text) return <>{text}</>;
   return (
-    <Tooltip title={text}>
+    <HoverTip title={text}>
       <span>{label}</span>
-    </Tooltip>
+    </HoverTip>
   );
 }

@@ -559,3 +559,43 @@ describe('paging past the numbered pages (issue 12)', () => {
     expect(lastPageBody().cursor).toBeUndefined();
   });
 });
+
+describe('row cells and actions', () => {
+  const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+  it('deletes one row after a confirmation naming it, mounted by the first click', async () => {
+    mount('/fixture-part/list');
+    const row = await rowOf('Bolt');
+    // No confirmation is mounted before the click.
+    expect(document.querySelector('.ant-popover')).toBeNull();
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Delete' })));
+    const confirm = await screen.findByText('Delete “Bolt”? This cannot be undone.');
+    const popup = confirm.closest('.ant-popover') as HTMLElement;
+    await act(async () => fireEvent.click(within(popup).getByRole('button', { name: 'Delete' })));
+    await waitFor(() =>
+      expect(seen.filter((r) => r.url === '/api/manage/v1/fixture-part/delete')).toHaveLength(1),
+    );
+    expect(seen.find((r) => r.url.endsWith('/delete'))!.body).toEqual({ id: 1 });
+  });
+
+  it('shows a row button’s tooltip on hover and keeps the focus it had', async () => {
+    mount('/fixture-part/list');
+    const row = await rowOf('Bolt');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    const show = within(row).getByRole('button', { name: 'Show' });
+    show.focus();
+    await act(async () => fireEvent.pointerEnter(show));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Show');
+    // Mounted again inside the tooltip, the button has the focus back.
+    const again = within(row).getByRole('button', { name: 'Show' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+  });
+
+  it('shows a reference’s label, and its stored value on hover', async () => {
+    mount('/fixture-part/list');
+    const row = await rowOf('Bolt');
+    const label = within(row).getByText('Acme');
+    await act(async () => fireEvent.pointerEnter(label));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('M1');
+  });
+});

@@ -1,8 +1,9 @@
 import { FormOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ButtonTip } from '../../components/resource/cells';
 import type { FieldRenderers } from '../../components/resource/field-format';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { routeByName } from '../../routes/table';
@@ -50,7 +51,7 @@ export default function CorpusList() {
       renderers={renderers}
       rowActions={(record: BaseRecord) =>
         mayMark && (
-          <Tooltip title={t('corpus.actions.annotate')}>
+          <ButtonTip title={t('corpus.actions.annotate')}>
             <Button
               size="small"
               type="text"
@@ -58,7 +59,7 @@ export default function CorpusList() {
               aria-label={t('corpus.actions.annotate')}
               onClick={() => navigate(markPath(record.id))}
             />
-          </Tooltip>
+          </ButtonTip>
         )
       }
     />

@@ -1,7 +1,8 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Progress, Space, Tag, Typography } from 'antd';
+import { Progress, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldRenderers } from '../../components/resource/field-format';
+import { EmptyCell } from '../../components/resource/cells';
 
 const LABEL_COLORS: Record<string, string> = {
   correct: 'success',
@@ -23,8 +24,7 @@ const STATE_COLORS: Record<string, string> = {
 
 export function LabelTag({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  if (typeof value !== 'string' || !value)
-    return <Typography.Text type="secondary">-</Typography.Text>;
+  if (typeof value !== 'string' || !value) return <EmptyCell />;
   return (
     <Tag color={LABEL_COLORS[value]}>
       {t(`corpus-item.enums.label.${value}`, { defaultValue: value })}

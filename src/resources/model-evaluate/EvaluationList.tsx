@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { modelEvaluate } from '../../../contract/resources/model-evaluate';
+import { ButtonTip } from '../../components/resource/cells';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { useEvaluateCall, EVALUATE_CALLS, isCancellable } from './api';
@@ -76,7 +77,7 @@ export default function EvaluationList() {
         rowActions={(record) => (
           <>
             {paths.report && (
-              <Tooltip title={t('model-evaluate.actions.report')}>
+              <ButtonTip title={t('model-evaluate.actions.report')}>
                 <Button
                   size="small"
                   type="text"
@@ -84,7 +85,7 @@ export default function EvaluationList() {
                   aria-label={t('model-evaluate.actions.report')}
                   onClick={() => navigate(`${paths.report}?id=${String(record.id)}`)}
                 />
-              </Tooltip>
+              </ButtonTip>
             )}
             {paths.canEdit && isCancellable(record.state) && (
               <CancelButton record={record} compact />

@@ -1,6 +1,7 @@
-import { Badge, Progress, Space, Tag, Typography } from 'antd';
+import { Badge, Progress, Space, Tag } from 'antd';
 import type { BadgeProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmptyCell, InlineGroup } from '../../components/resource/cells';
 import type { FieldRenderers } from '../../components/resource/field-format';
 
 const STATE_STATUS: Record<string, BadgeProps['status']> = {
@@ -35,16 +36,16 @@ export function StateBadge({ state, progress }: { state: unknown; progress?: unk
 export function VersionTags({ versions, baseline }: { versions: unknown; baseline?: unknown }) {
   const { t } = useTranslation();
   const list = Array.isArray(versions) ? versions.map(String) : [];
-  if (!list.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!list.length) return <EmptyCell />;
   return (
-    <Space size={[0, 4]} wrap>
+    <InlineGroup>
       {list.map((v) => (
         <Tag key={v} color={v === baseline ? 'blue' : undefined}>
           {v}
           {v === baseline ? ` · ${t('model-evaluate.report.baselineTag')}` : ''}
         </Tag>
       ))}
-    </Space>
+    </InlineGroup>
   );
 }
 
@@ -52,13 +53,13 @@ export function VersionTags({ versions, baseline }: { versions: unknown; baselin
 export function MetricTags({ metrics }: { metrics: unknown }) {
   const { t } = useTranslation();
   const list = Array.isArray(metrics) ? metrics.map(String) : [];
-  if (!list.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!list.length) return <EmptyCell />;
   return (
-    <Space size={[0, 4]} wrap>
+    <InlineGroup>
       {list.map((m) => (
         <Tag key={m}>{t(`model-evaluate.enums.metrics.${m}`, { defaultValue: m })}</Tag>
       ))}
-    </Space>
+    </InlineGroup>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Space, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FieldRenderers } from '../../components/resource/field-format';
 import { sceneCell } from '../record/renderers';
+import { EmptyCell, InlineGroup, SecondaryText } from '../../components/resource/cells';
 
 const ASSESSMENT_COLORS: Record<string, string> = { '0': 'default', '1': 'success', '2': 'error' };
 
@@ -34,13 +35,13 @@ export function callVariables(value: unknown): CallVariable[] {
 
 export function VariableTags({ value }: { value: unknown }) {
   const variables = callVariables(value);
-  if (!variables.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!variables.length) return <EmptyCell />;
   return (
-    <Space size={[0, 4]} wrap>
+    <InlineGroup>
       {variables.map((v, i) => (
         <Tag key={`${v.name}-${i}`}>{`${v.name}=${v.value}`}</Tag>
       ))}
-    </Space>
+    </InlineGroup>
   );
 }
 
@@ -48,14 +49,8 @@ export function VariableTags({ value }: { value: unknown }) {
 export function TemplateLabel({ id, title }: { id: unknown; title: unknown }) {
   const { t } = useTranslation();
   if (typeof title === 'string' && title) return <span>{title}</span>;
-  if (id === null || id === undefined || id === '') {
-    return <Typography.Text type="secondary">-</Typography.Text>;
-  }
-  return (
-    <Typography.Text type="secondary" title={t('prompt-call.detail.templateGone')}>
-      #{String(id)}
-    </Typography.Text>
-  );
+  if (id === null || id === undefined || id === '') return <EmptyCell />;
+  return <SecondaryText title={t('prompt-call.detail.templateGone')}>#{String(id)}</SecondaryText>;
 }
 
 /** "prompt / completion / total" of one call. */
@@ -82,9 +77,7 @@ export function tokenColumns(t: TFunction): ColumnsType<BaseRecord> {
     {
       key: '__tokens',
       title: t('prompt-call.list.tokens'),
-      render: (_: unknown, row: BaseRecord) => (
-        <Typography.Text>{tokenSummary(row)}</Typography.Text>
-      ),
+      render: (_: unknown, row: BaseRecord) => tokenSummary(row),
     },
   ];
 }

@@ -1,15 +1,14 @@
 import type { BaseRecord } from '@refinedev/core';
-import { Space, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type FieldRenderers } from '../../components/resource/field-format';
 import { TagList } from './tags';
+import { EmptyCell, InlineGroup, SecondaryText } from '../../components/resource/cells';
 
 /** A session's type: 0 prompt mode, 1 chat mode. */
 export function RecordTypeTag({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  if (value !== 0 && value !== 1 && value !== '0' && value !== '1') {
-    return <Typography.Text type="secondary">-</Typography.Text>;
-  }
+  if (value !== 0 && value !== 1 && value !== '0' && value !== '1') return <EmptyCell />;
   const chat = String(value) === '1';
   return <Tag color={chat ? 'processing' : 'purple'}>{t(`record.enums.type.${chat ? 1 : 0}`)}</Tag>;
 }
@@ -18,16 +17,12 @@ export function RecordTypeTag({ value }: { value: unknown }) {
 export function SceneLabel({ name, code }: { name: unknown; code: unknown }) {
   const hasName = typeof name === 'string' && name !== '';
   const hasCode = typeof code === 'string' && code !== '';
-  if (!hasName && !hasCode) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!hasName && !hasCode) return <EmptyCell />;
   return (
-    <Space size={4} wrap>
+    <InlineGroup>
       {hasName && <span>{name}</span>}
-      {hasCode && (
-        <Typography.Text type="secondary" code={hasName}>
-          {code}
-        </Typography.Text>
-      )}
-    </Space>
+      {hasCode && <SecondaryText code={hasName}>{code}</SecondaryText>}
+    </InlineGroup>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Space, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
+import { EmptyCell, InlineGroup } from '../../components/resource/cells';
 
 /** A `tags` value (string[]); anything else shows as the empty dash. */
 export function tagList(value: unknown): string[] {
@@ -10,13 +11,13 @@ export function tagList(value: unknown): string[] {
 
 export function TagList({ value }: { value: unknown }) {
   const tags = tagList(value);
-  if (!tags.length) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (!tags.length) return <EmptyCell />;
   return (
-    <Space size={[0, 4]} wrap>
+    <InlineGroup>
       {tags.map((tag) => (
         <Tag key={tag}>{tag}</Tag>
       ))}
-    </Space>
+    </InlineGroup>
   );
 }
 

@@ -1,0 +1,29 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ClampedText } from './cells';
+
+/** jsdom lays nothing out: give the element the heights a browser would. */
+function sized(el: HTMLElement, scrollHeight: number, clientHeight: number) {
+  Object.defineProperty(el, 'scrollHeight', { configurable: true, value: scrollHeight });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, value: clientHeight });
+}
+
+describe('ClampedText', () => {
+  it('shows its whole text in a tooltip when hovered while cut', async () => {
+    render(<ClampedText text="a long question that takes more than two lines" />);
+    const text = screen.getByText(/a long question/);
+    sized(text, 88, 44);
+    await act(async () => fireEvent.pointerEnter(text));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'a long question that takes more than two lines',
+    );
+  });
+
+  it('mounts no tooltip when the text fits', async () => {
+    render(<ClampedText text="short" />);
+    const text = screen.getByText('short');
+    sized(text, 22, 22);
+    await act(async () => fireEvent.pointerEnter(text));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
