@@ -13,12 +13,33 @@ export const PROGRESS_OPTIONS = {
 NProgress.configure(PROGRESS_OPTIONS as Partial<NProgress.NProgressOptions>);
 
 let pending = 0;
+let frame: number | null = null;
 
+/**
+ * The bar starts in the next animation frame rather than in the effect that asked for it:
+ * NProgress reads the bar's offsetWidth as it starts, and in a navigation's effect that forced a
+ * layout of the new page before its commit was done (30–90 ms of a list's click, issue 12).
+ * A start undone before its frame shows nothing.
+ */
 export function progressStart(): void {
-  if (pending++ === 0) NProgress.start();
+  if (pending++ > 0) return;
+  if (typeof requestAnimationFrame !== 'function') {
+    NProgress.start();
+    return;
+  }
+  frame = requestAnimationFrame(() => {
+    frame = null;
+    if (pending > 0) NProgress.start();
+  });
 }
 
 export function progressDone(): void {
   pending = Math.max(0, pending - 1);
-  if (pending === 0) NProgress.done();
+  if (pending > 0) return;
+  if (frame !== null) {
+    cancelAnimationFrame(frame);
+    frame = null;
+  } else {
+    NProgress.done();
+  }
 }
