@@ -21,7 +21,7 @@ import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
 import { CursorPager, TotalText, useListPaging } from './list-paging';
 import { ResourceFormModal } from './ResourceFormModal';
-import { ButtonTip } from './cells';
+import { HoverTip } from './cells';
 import { DeleteRowButton, useRowDelete } from './DeleteRowButton';
 import './resource.css';
 import './list-page.css';
@@ -180,7 +180,7 @@ export function ResourceListPage({
       <span className="row-actions">
         {rowActions?.(record)}
         {detailPath && (
-          <ButtonTip title={t('buttons.show')}>
+          <HoverTip title={t('buttons.show')}>
             <Button
               size="small"
               type="text"
@@ -188,10 +188,10 @@ export function ResourceListPage({
               aria-label={t('buttons.show')}
               onClick={() => navigate(`${detailPath}?id=${String(record.id)}`)}
             />
-          </ButtonTip>
+          </HoverTip>
         )}
         {canEdit && (
-          <ButtonTip title={t('buttons.edit')}>
+          <HoverTip title={t('buttons.edit')}>
             <Button
               size="small"
               type="text"
@@ -199,7 +199,7 @@ export function ResourceListPage({
               aria-label={t('buttons.edit')}
               onClick={() => setFormState({ mode: 'edit', record })}
             />
-          </ButtonTip>
+          </HoverTip>
         )}
         {canDelete && (
           <DeleteRowButton

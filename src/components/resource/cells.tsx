@@ -11,78 +11,30 @@ import {
 } from 'react';
 import './cells.css';
 
-/**
- * Text cut to two lines by CSS, with its whole text in a tooltip once hovered while cut. A list
- * renders one per text cell: antd's Typography ellipsis measured every cell on mount (a forced
- * layout each) and mounted a tooltip per cell, a fifth of a corpus list's render (issue 12,
- * docs/PERFORMANCE.md "Browser: click to rows"). The tooltip is mounted on the first hover that
- * finds the text cut; the text is not focusable, so nothing is lost by mounting it then.
- */
-export function ClampedText({ text }: { text: string }) {
-  const [cut, setCut] = useState(false);
-  const clamped = (
-    <div
-      className="clamped-text"
-      onPointerEnter={
-        cut
-          ? undefined
-          : (e) => {
-              const el = e.currentTarget;
-              if (el.scrollHeight > el.clientHeight + 1) setCut(true);
-            }
-      }
-    >
-      {text}
-    </div>
-  );
-  return cut ? (
-    <Tooltip title={text} defaultOpen>
-      {clamped}
-    </Tooltip>
-  ) : (
-    clamped
-  );
-}
+/** An element a cell can mount again with a pointer handler and a ref. */
+type Tippable = ReactElement<{
+  onPointerEnter?: PointerEventHandler<HTMLElement>;
+  ref?: Ref<HTMLElement>;
+}>;
 
 /**
- * A tooltip mounted on the first hover: a list's cells carry one per label (a plugin's code, a
- * reference's id), and each mounted antd Tooltip costs its hooks and style registration on every
- * render of the page. Only for content that cannot take focus (a tag, a label): the child is
- * mounted again inside the tooltip, which would drop focus.
+ * A tooltip mounted on the first hover (antd's show on hover only, so nothing changes for the
+ * user): a list's cells and row buttons carry one each (a reference's id, a plugin's code, a
+ * button's name), and each mounted antd Tooltip costs its hooks and style registration on every
+ * render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on that
+ * hover whether there is anything to show. The child is mounted again inside the tooltip; when
+ * it had the focus, it gets it back.
  */
 export function HoverTip({
   title,
+  when,
   children,
 }: {
   title: ReactNode;
-  children: ReactElement<{ onPointerEnter?: PointerEventHandler }>;
+  when?: (el: HTMLElement) => boolean;
+  children: Tippable;
 }) {
-  const [armed, setArmed] = useState(false);
-  if (armed) {
-    return (
-      <Tooltip title={title} defaultOpen>
-        {children}
-      </Tooltip>
-    );
-  }
-  return cloneElement(children, { onPointerEnter: () => setArmed(true) });
-}
-
-/**
- * A row button's tooltip, mounted on the first hover (antd's shows on hover only, as before).
- * The button is mounted again inside it; when it had the focus, it gets it back.
- */
-export function ButtonTip({
-  title,
-  children,
-}: {
-  title: ReactNode;
-  children: ReactElement<{
-    onPointerEnter?: PointerEventHandler<HTMLElement>;
-    ref?: Ref<HTMLElement>;
-  }>;
-}) {
-  const [armed, setArmed] = useState<'hover' | 'focused' | false>(false);
+  const [armed, setArmed] = useState<'hovered' | 'focused' | false>(false);
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (armed === 'focused') ref.current?.focus();
@@ -95,9 +47,28 @@ export function ButtonTip({
     );
   }
   return cloneElement(children, {
-    onPointerEnter: (e) =>
-      setArmed(e.currentTarget === document.activeElement ? 'focused' : 'hover'),
+    onPointerEnter: (e) => {
+      const el = e.currentTarget;
+      if (when && !when(el)) return;
+      setArmed(el === document.activeElement ? 'focused' : 'hovered');
+    },
   });
+}
+
+/** The element's text runs past what it shows. */
+const isCut = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1;
+
+/**
+ * Text cut to two lines by CSS, its whole text in a tooltip when hovered while cut. antd's
+ * Typography ellipsis measured every cell on mount (a forced layout each) and mounted a tooltip
+ * per cell.
+ */
+export function ClampedText({ text }: { text: string }) {
+  return (
+    <HoverTip title={text} when={isCut}>
+      <div className="clamped-text">{text}</div>
+    </HoverTip>
+  );
 }
 
 /** A cell's placeholder for no value, in the secondary text colour of either theme. */

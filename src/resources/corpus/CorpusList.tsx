@@ -3,7 +3,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ButtonTip } from '../../components/resource/cells';
+import { HoverTip } from '../../components/resource/cells';
 import type { FieldRenderers } from '../../components/resource/field-format';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { routeByName } from '../../routes/table';
@@ -51,7 +51,7 @@ export default function CorpusList() {
       renderers={renderers}
       rowActions={(record: BaseRecord) =>
         mayMark && (
-          <ButtonTip title={t('corpus.actions.annotate')}>
+          <HoverTip title={t('corpus.actions.annotate')}>
             <Button
               size="small"
               type="text"
@@ -59,7 +59,7 @@ export default function CorpusList() {
               aria-label={t('corpus.actions.annotate')}
               onClick={() => navigate(markPath(record.id))}
             />
-          </ButtonTip>
+          </HoverTip>
         )
       }
     />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { modelEvaluate } from '../../../contract/resources/model-evaluate';
-import { ButtonTip } from '../../components/resource/cells';
+import { HoverTip } from '../../components/resource/cells';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
 import { feedbackMessage } from '../../providers/feedback';
 import { useEvaluateCall, EVALUATE_CALLS, isCancellable } from './api';
@@ -77,7 +77,7 @@ export default function EvaluationList() {
         rowActions={(record) => (
           <>
             {paths.report && (
-              <ButtonTip title={t('model-evaluate.actions.report')}>
+              <HoverTip title={t('model-evaluate.actions.report')}>
                 <Button
                   size="small"
                   type="text"
@@ -85,7 +85,7 @@ export default function EvaluationList() {
                   aria-label={t('model-evaluate.actions.report')}
                   onClick={() => navigate(`${paths.report}?id=${String(record.id)}`)}
                 />
-              </ButtonTip>
+              </HoverTip>
             )}
             {paths.canEdit && isCancellable(record.state) && (
               <CancelButton record={record} compact />
