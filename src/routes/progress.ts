@@ -23,10 +23,6 @@ let frame: number | null = null;
  */
 export function progressStart(): void {
   if (pending++ > 0) return;
-  if (typeof requestAnimationFrame !== 'function') {
-    NProgress.start();
-    return;
-  }
   frame = requestAnimationFrame(() => {
     frame = null;
     if (pending > 0) NProgress.start();

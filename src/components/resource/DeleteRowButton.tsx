@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMountOnFirstUse } from './cells';
 
 /**
  * The delete of a list's rows, one per list rather than one per row: refine's useDelete is a
@@ -31,11 +32,7 @@ export function DeleteRowButton(props: {
   // The confirmation is mounted by the first click, open: a page of rows each holding a
   // Popconfirm paid its hooks and styles on every render (issue 12). The button is mounted
   // again inside it and keeps the focus a keyboard press gave it.
-  const [armed, setArmed] = useState<'clicked' | 'focused' | false>(false);
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (armed === 'focused') ref.current?.focus();
-  }, [armed]);
+  const { armed, arm, ref } = useMountOnFirstUse<HTMLButtonElement>();
   const button = (
     <Button
       ref={ref}
@@ -44,11 +41,7 @@ export function DeleteRowButton(props: {
       danger
       icon={<DeleteOutlined />}
       aria-label={t('buttons.delete')}
-      onClick={
-        armed
-          ? undefined
-          : (e) => setArmed(e.currentTarget === document.activeElement ? 'focused' : 'clicked')
-      }
+      onClick={armed ? undefined : (e) => arm(e.currentTarget)}
     />
   );
   if (!armed) return button;

@@ -34,11 +34,7 @@ export function HoverTip({
   when?: (el: HTMLElement) => boolean;
   children: Tippable;
 }) {
-  const [armed, setArmed] = useState<'hovered' | 'focused' | false>(false);
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (armed === 'focused') ref.current?.focus();
-  }, [armed]);
+  const { armed, arm, ref } = useMountOnFirstUse<HTMLElement>();
   if (armed) {
     return (
       <Tooltip title={title} defaultOpen>
@@ -48,11 +44,24 @@ export function HoverTip({
   }
   return cloneElement(children, {
     onPointerEnter: (e) => {
-      const el = e.currentTarget;
-      if (when && !when(el)) return;
-      setArmed(el === document.activeElement ? 'focused' : 'hovered');
+      if (!when || when(e.currentTarget)) arm(e.currentTarget);
     },
   });
+}
+
+/**
+ * For an element that a first use mounts again inside a heavier wrapper (a tooltip, a
+ * confirmation): `arm(el)` on that use; `armed` then says to render the wrapper, and the element
+ * rendered with `ref` gets back the focus `el` had.
+ */
+export function useMountOnFirstUse<E extends HTMLElement>() {
+  const [armed, setArmed] = useState<'used' | 'focused' | false>(false);
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (armed === 'focused') ref.current?.focus();
+  }, [armed]);
+  const arm = (el: Element) => setArmed(el === document.activeElement ? 'focused' : 'used');
+  return { armed: armed !== false, arm, ref };
 }
 
 /** The element's text runs past what it shows. */
@@ -73,7 +82,7 @@ export function ClampedText({ text }: { text: string }) {
 
 /** A cell's placeholder for no value, in the secondary text colour of either theme. */
 export function EmptyCell() {
-  return <span className="empty-cell">-</span>;
+  return <span className="secondary-text">-</span>;
 }
 
 /**

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SECRET_MASK, type FieldDef, type ResourceDef } from '../../../contract/resource';
-import { ClampedText, EmptyCell, HoverTip } from './cells';
+import { ClampedText, EmptyCell, HoverTip, InlineGroup } from './cells';
 import { OptionLabel, OptionTags } from './field-options';
 
 /**
@@ -98,11 +98,11 @@ export function renderValue(
       if (labelled(field)) return <OptionTags field={field} values={tags} />;
       if (!tags.length) return <EmptyCell />;
       return (
-        <span className="resource-cell__tags">
+        <InlineGroup>
           {tags.map((tag) => (
             <Tag key={String(tag)}>{String(tag)}</Tag>
           ))}
-        </span>
+        </InlineGroup>
       );
     }
     case 'json': {

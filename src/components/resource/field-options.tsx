@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { Tag } from 'antd';
-import { EmptyCell, HoverTip } from './cells';
+import { EmptyCell, HoverTip, InlineGroup } from './cells';
 import { apiPath } from '../../../contract/api';
 import type { FieldDef } from '../../../contract/resource';
 
@@ -43,7 +43,7 @@ export function OptionTags({ field, values }: { field: FieldDef; values: readonl
   const labels = new Map(options.map((o) => [o.value, o.label]));
   if (!values.length) return <EmptyCell />;
   return (
-    <span className="resource-cell__tags">
+    <InlineGroup>
       {values.map((v) => {
         const value = String(v);
         const label = labels.get(value);
@@ -55,7 +55,7 @@ export function OptionTags({ field, values }: { field: FieldDef; values: readonl
           </HoverTip>
         );
       })}
-    </span>
+    </InlineGroup>
   );
 }
 
