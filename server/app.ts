@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -43,6 +42,7 @@ import {
 } from './http/body-budget';
 import { installErrorHandler } from './http/error-handler';
 import { installNotFound } from './http/not-found';
+import { addSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
@@ -210,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installKeyCapacityCheck(app);
 
   // HSTS only where the page really came over HTTPS (below): the embedded default is plain HTTP.
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     strictTransportSecurity: false,
   });
