@@ -4,11 +4,12 @@ import {
   bucketOf,
   DEFAULT_TIME_ZONE,
   type StatisticQuery,
+  todayIn,
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { databaseErrorOf } from '../http/pg-errors';
 import { pastCacheOf, pastCacheOn, pastCutoff, splitAtCutoff } from './past-cache';
-import { platformDaysWithin } from './zone-days';
+import { dayStart, platformDaysWithin } from './zone-days';
 
 /**
  * One aggregated row: the grouping keys asked for ('' for the others) and the measures (0 for
@@ -344,8 +345,28 @@ export async function distinctUsers(db: Database, q: StatisticQuery): Promise<Us
   return counted;
 }
 
+/**
+ * Where another zone's edge hours get their users: `calls` reads the edges' raw calls and probes
+ * each (scene, user) pair's bitmap; `bitmaps` starts from the bitmap rows that could be edge-only
+ * (last active on the start edge's day, or active after the range and not inside it) and probes
+ * the raw calls of those few. The second reads what churned or arrived instead of a day's traffic,
+ * but the rows active after a range are many for a range long past: it serves a range whose
+ * inside days end at most two days before the platform's today (older ones are cached,
+ * past-cache.ts).
+ */
+export type EdgeSource = 'calls' | 'bitmaps';
+
+/** The edge source for platform days `days` inside a range, on the platform's date `today`. */
+export function edgeSourceFor(days: { last: string } | undefined, today: string): EdgeSource {
+  return days && days.last >= addDays(today, -2) ? 'bitmaps' : 'calls';
+}
+
 /** distinctUsers, counted (exact: false when another zone's raw count ran out of time). */
-async function countUsers(db: Database, q: StatisticQuery): Promise<UserCounts> {
+export async function countUsers(
+  db: Database,
+  q: StatisticQuery,
+  source?: EdgeSource,
+): Promise<UserCounts> {
   if (q.timeZone === DEFAULT_TIME_ZONE) {
     return { ...(await fromBitmaps(db, q, q.startDate, q.endDate)), exact: true };
   }
@@ -367,7 +388,11 @@ async function countUsers(db: Database, q: StatisticQuery): Promise<UserCounts> 
       edges.length
         ? db.transaction(async (tx) => {
             await tx.execute(sql.raw(`set local statement_timeout = ${RAW_USERS_TIMEOUT_MS}`));
-            return edgeUsers(tx as unknown as Database, q, edges, days, narrow);
+            const read = tx as unknown as Database;
+            const from = source ?? edgeSourceFor(days, todayIn(DEFAULT_TIME_ZONE, new Date()));
+            const counted =
+              from === 'bitmaps' && days ? await edgeUsersFromBitmaps(read, q, edges, days) : null;
+            return counted ?? edgeUsers(read, q, edges, days, narrow);
           })
         : none,
     ]);
@@ -521,6 +546,68 @@ async function edgeUsers(
     select '', count(*)::int, 1 from (select distinct user_id from e) u
     ${activeInside(allScenes, sql`''`, sql`u.user_id`)}
     where inside.hit is null`;
+  return userCountsOf(db, statement);
+}
+
+/**
+ * edgeUsers from the bitmaps' side. A pair counted only in an edge was active on the edge's
+ * platform day and on no day inside, so its row is either last active on the start edge's day
+ * or active after the range (the end edge's day or later) with no inside day set: both are index
+ * ranges of stat_user_days_last_bit_idx. Each such row then needs one raw call in an edge, an
+ * index probe of prompt_calls_user_id_call_time_idx. Null when the range's rows would need two
+ * row years (a 366-day range reaching back to 31 December): edgeUsers answers.
+ */
+async function edgeUsersFromBitmaps(
+  db: Database,
+  q: StatisticQuery,
+  edges: [number, number][],
+  days: { first: string; last: string },
+): Promise<Omit<UserCounts, 'exact'> | null> {
+  const insideFrom = dayStart(days.first, DEFAULT_TIME_ZONE);
+  const startEdge = edges.find(([, b]) => b === insideFrom);
+  const endEdge = edges.find(([a]) => a > insideFrom);
+  const startDay = addDays(days.first, -1);
+  const endDay = addDays(days.last, 1);
+  const rowYear = Number((endEdge ? endDay : days.last).slice(0, 4));
+  if (startEdge && Number(startDay.slice(0, 4)) < rowYear - 1) return null;
+  const bitOf = (day: string) => maskOf(day, day, rowYear).first;
+  const inside = rangeMask(days.first, days.last, rowYear);
+  // With no day inside set, a day of the edges' whole span set is an edge's day.
+  const span = rangeMask(startEdge ? startDay : days.first, endEdge ? endDay : days.last, rowYear);
+  const { perScene, allScenes } = kindsOf(q);
+  // A scene filter needs no all-scenes row: the scene's users are all of them.
+  const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
+  const rows = sql`year = ${rowYear} and kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and model_version = ${q.modelVersion ?? ''}
+    and ${q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`}`;
+  const iso = (t: number) => new Date(t).toISOString();
+  const callIn = ([a, b]: [number, number]) => sql`exists (select 1 from prompt_calls p
+    where p.user_id = c.user_id and p.call_time >= ${iso(a)}::timestamptz
+      and p.call_time < ${iso(b)}::timestamptz
+      and (c.kind = ${allScenes} or coalesce(p.scene_code, '') = c.scene_code)
+      ${q.modelVersion === undefined ? sql`` : sql`and p.model_version = ${q.modelVersion}`}
+      ${q.sceneCode === undefined ? sql`` : sql`and p.scene_code = ${q.sceneCode}`})`;
+  const none = '0'.repeat(ROW_BITS);
+  const bits = sql.raw(String(ROW_BITS));
+  const statement = sql`with c as (
+      ${
+        startEdge
+          ? sql`select kind, scene_code, user_id from stat_user_days
+            where ${rows} and last_bit = ${bitOf(startDay)} union all `
+          : sql``
+      }
+      select kind, scene_code, user_id from stat_user_days where ${rows} and last_bit > ${bitOf(days.last)}
+        and days & ${inside}::bit(${bits}) = ${none}::bit(${bits})
+        and days & ${span}::bit(${bits}) <> ${none}::bit(${bits}))
+    select case when kind = ${allScenes} then '' else scene_code end as "sceneCode",
+      count(*)::int as "users", (kind = ${allScenes})::int as "all"
+    from c where ${sql.join(
+      [...(startEdge ? [callIn(startEdge)] : []), ...(endEdge ? [callIn(endEdge)] : [])],
+      sql` or `,
+    )}
+    group by 1, 3`;
   return userCountsOf(db, statement);
 }
 

@@ -17,7 +17,7 @@ import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
 import { cost as costOf, sceneList, sceneSeries } from './answers';
 import { todayIn } from '../../contract/statistics';
-import { rangeMask, wholeMonths } from './rollup-query';
+import { countUsers, edgeSourceFor, rangeMask, wholeMonths } from './rollup-query';
 
 /**
  * The statistics calls against hand-computed fixtures (issue 10). Fixtures live in 2020, where
@@ -600,6 +600,36 @@ describeBackends('statistics rollup', (backend) => {
         expect(got, `${startDate}..${endDate} ${timeZone} ${modelVersion ?? ''}`).toEqual(
           rows.filter((r) => r.calls > 0),
         );
+        // Both ways of counting another zone's edge hours, per scene and over all scenes, and
+        // with a scene filter.
+        const { rows: raw } = (await t.db.execute(
+          sql.raw(`select coalesce(scene_code, '') as "sceneCode",
+              count(distinct user_id)::int as "users", grouping(coalesce(scene_code, ''))::int as "all"
+            from prompt_calls where call_time >= ${from} and call_time < ${to}
+              and user_id is not null
+              ${modelVersion ? `and model_version = '${modelVersion}'` : ''}
+            group by grouping sets ((coalesce(scene_code, '')), ())`),
+        )) as unknown as { rows: { sceneCode: string; users: number; all: number }[] };
+        const expected = {
+          byScene: Object.fromEntries(
+            raw.filter((r) => r.all === 0).map((r) => [r.sceneCode, r.users]),
+          ),
+          all: raw.find((r) => r.all === 1)?.users ?? 0,
+        };
+        const s1 = expected.byScene.s1 ?? 0;
+        for (const source of ['calls', 'bitmaps'] as const) {
+          const label = `${startDate}..${endDate} ${timeZone} ${modelVersion ?? ''} ${source}`;
+          const counted = await countUsers(t.db, asked, source);
+          expect(
+            {
+              byScene: Object.fromEntries([...counted.byScene].filter(([, n]) => n > 0)),
+              all: counted.all,
+            },
+            label,
+          ).toEqual(expected);
+          const one = await countUsers(t.db, { ...asked, sceneCode: 's1' }, source);
+          expect([one.byScene.get('s1') ?? 0, one.all], label).toEqual([s1, s1]);
+        }
         const monthly = await sceneSeries(t.db, q, 'calls');
         const daily = await sceneSeries(t.db, { ...q, granularity: 'day' }, 'calls');
         const byMonth = new Map<string, number>();
@@ -625,6 +655,13 @@ describeBackends('statistics rollup', (backend) => {
 });
 
 describe('rollup ranges', () => {
+  it('takes another zone’s edge users from the bitmaps only for a range ending lately', () => {
+    expect(edgeSourceFor({ last: '2026-11-23' }, '2026-11-24')).toBe('bitmaps');
+    expect(edgeSourceFor({ last: '2026-11-22' }, '2026-11-24')).toBe('bitmaps');
+    expect(edgeSourceFor({ last: '2026-11-21' }, '2026-11-24')).toBe('calls');
+    expect(edgeSourceFor(undefined, '2026-11-24')).toBe('calls');
+  });
+
   it('finds the whole months inside a range', () => {
     expect(wholeMonths('2020-12-01', '2021-01-31')).toEqual({
       first: '2020-12-01',
