@@ -384,6 +384,19 @@ async function bench(): Promise<number> {
         body: { startDate: addDays(today, -29), endDate: today, granularity: 'day' },
         expect: 0,
       },
+      {
+        // Another zone: its edge hours' users are counted apart (server/statistics/rollup-query.ts).
+        name: 'statistics: scene list, 30 days, UTC',
+        target: 'api',
+        path: apiPath(...STATISTIC_CALLS.sceneList),
+        body: {
+          startDate: addDays(todayIn('UTC', new Date()), -29),
+          endDate: todayIn('UTC', new Date()),
+          granularity: 'day',
+          timeZone: 'UTC',
+        },
+        expect: 0,
+      },
     ];
     const selected = cases.filter(
       (c) => c.name === 'bare route' || !only || only.some((o) => c.name.includes(o)),

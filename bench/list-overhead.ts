@@ -13,7 +13,8 @@
 // turn; detail p50 / p95 / max and the heavy list's answers by envelope code.
 //
 // --cpu-prof: the server runs with `node --cpu-prof`; after it stops, the profile's samples taken
-// during the scene list case are summed by function and the top self-time functions printed.
+// during the first case after the bare route (with --only "bare,scene list": the scene list) are
+// summed by function and the top self-time functions printed.
 //
 // Run: npm run bench:overhead -- [--url postgres://…/overhead_bench] [--requests 3000]
 //      [--clients 8] [--pool 10] [--heavy-clients 32] [--stall-seconds 10] [--cpu-prof]
@@ -31,6 +32,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { apiPath } from '../contract/api';
+import { addDays, STATISTIC_CALLS, todayIn } from '../contract/statistics';
 import { positiveArgs, splitList } from './lib/cli';
 import { answerKey, keepAliveAgent, login, postJson, type Target } from './lib/http';
 import { closedLoop, tally } from './lib/load';
@@ -237,7 +239,7 @@ async function main(): Promise<number> {
   const profDir = join(dataDir, 'prof');
   let api: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
-  let scenePageWindow: [number, number] | undefined;
+  let profiled: { name: string; window: [number, number] } | undefined;
   try {
     const port = await freePort();
     api = spawnServer(
@@ -281,6 +283,7 @@ async function main(): Promise<number> {
     const sceneId = () => ({ id: sceneIds[turn++ % sceneIds.length] });
     const page = { current: 1, pageSize: 10 };
 
+    const apiPid = api.pid;
     const cases: Case[] = [
       {
         name: 'bare route',
@@ -310,6 +313,17 @@ async function main(): Promise<number> {
         path: apiPath('prompt', 'call', 'page'),
         body: () => page,
       },
+      // Not lists, but the heaviest answer a signed-in user asks for often: every scene's row.
+      ...(['Asia/Shanghai', 'UTC'] as const).map((timeZone) => ({
+        name: `statistics scene list, 30 days, ${timeZone}`,
+        target: apiTarget,
+        pid: apiPid,
+        path: apiPath(...STATISTIC_CALLS.sceneList),
+        body: () => {
+          const today = todayIn(timeZone, new Date());
+          return { startDate: addDays(today, -29), endDate: today, granularity: 'day', timeZone };
+        },
+      })),
     ];
     const selected = cases.filter((c) => !only || only.some((o) => c.name.includes(o)));
 
@@ -327,7 +341,7 @@ async function main(): Promise<number> {
     for (const c of selected) {
       await drive(c, Math.ceil(REQUESTS / 5), CLIENTS, token);
       const r = await drive(c, REQUESTS, CLIENTS, token);
-      if (c.name.startsWith('scene list')) scenePageWindow = r.window;
+      if (c.name !== 'bare route') profiled ??= { name: c.name, window: r.window };
       console.log(
         `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${fmt(r.rate)} | ` +
           `${r.cpuPerRequest.toFixed(2)} | ` +
@@ -388,13 +402,13 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all([stop(api), stop(bare)]);
     agent.destroy();
-    if (args['cpu-prof'] && scenePageWindow) {
+    if (args['cpu-prof'] && profiled) {
       const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
       if (file) {
         if (args['keep-prof']) copyFileSync(join(profDir, file), args['keep-prof']);
         const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as Profile;
-        console.log('\nscene list, top self time (server CPU profile during the case):');
-        for (const line of topSelf(profile, scenePageWindow, 30)) console.log(`  ${line}`);
+        console.log(`\n${profiled.name}, top self time (server CPU profile during the case):`);
+        for (const line of topSelf(profile, profiled.window, 30)) console.log(`  ${line}`);
       } else {
         console.log('(no CPU profile was written)');
       }
