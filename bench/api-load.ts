@@ -249,6 +249,7 @@ async function bench(): Promise<number> {
     const cursorPage = (key: unknown[] | undefined) =>
       page(key ? { cursor: encodeCursor({ after: true, key }) } : {});
     const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+    const utcToday = todayIn('UTC', new Date());
     const list = (prefix: string) => apiPath(...prefix.split('/'), 'page');
     const detail = (prefix: string) => apiPath(...prefix.split('/'), 'detail');
     let turn = 0;
@@ -390,8 +391,8 @@ async function bench(): Promise<number> {
         target: 'api',
         path: apiPath(...STATISTIC_CALLS.sceneList),
         body: {
-          startDate: addDays(todayIn('UTC', new Date()), -29),
-          endDate: todayIn('UTC', new Date()),
+          startDate: addDays(utcToday, -29),
+          endDate: utcToday,
           granularity: 'day',
           timeZone: 'UTC',
         },

@@ -422,13 +422,9 @@ async function fromBitmaps(
   from: string,
   to: string,
 ): Promise<Omit<UserCounts, 'exact'>> {
-  const { perScene, allScenes } = kindsOf(q);
-  const modelIs = sql`model_version = ${q.modelVersion ?? ''}`;
+  const { allScenes } = kindsOf(q);
   const endYear = Number(to.slice(0, 4));
-  const scene = q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`;
   if (Number(from.slice(0, 4)) >= endYear - 1) {
-    // A scene filter needs no all-scenes row: the scene's users are all of them.
-    const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
     const { mask, first, last } = maskOf(from, to, endYear);
     // Two disjoint parts. Rows last active within the range meet it by their last day alone:
     // the counts of stat_user_last_months for the range's whole months and of
@@ -437,10 +433,7 @@ async function fromBitmaps(
     // range (none for a range ending today) need their days ANDed with the mask, an index
     // scan of stat_user_days_last_bit_idx (a 30-day list at 10 M calls: 873 ms as one
     // condition over every row, 189 ms counting the rows, docs/PERFORMANCE.md).
-    const keys = sql`year = ${endYear} and kind in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and ${modelIs} and ${scene}`;
+    const keys = userRowKeys(q, endYear);
     const months = wholeMonths(from, to);
     const dayRanges: [string, string][] = months
       ? [
@@ -493,6 +486,27 @@ function kindsOf(q: StatisticQuery): { perScene: number; allScenes: number } {
     : { perScene: 0, allScenes: 2 };
 }
 
+/**
+ * The query's rows of the user tables keyed like stat_user_days (unqualified columns) in the row
+ * year `rowYear`: its per-scene and all-scenes kinds, model version and scene. A scene filter
+ * needs no all-scenes row: the scene's users are all of them.
+ */
+function userRowKeys(q: StatisticQuery, rowYear: number): SQL {
+  const { perScene, allScenes } = kindsOf(q);
+  const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
+  return sql`year = ${rowYear} and kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and model_version = ${q.modelVersion ?? ''}
+    and ${q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`}`;
+}
+
+/** A call time `column` lies in the instants [from, to) (ms since the epoch). */
+function instantsIn(column: SQL, [from, to]: [number, number]): SQL {
+  const iso = (t: number) => new Date(t).toISOString();
+  return sql`(${column} >= ${iso(from)}::timestamptz and ${column} < ${iso(to)}::timestamptz)`;
+}
+
 /** The days of [from, to] in the rows of `rowYear`, and their first and last bit (1-based; 0: none). */
 function maskOf(from: string, to: string, rowYear: number) {
   const mask = rangeMask(from, to, rowYear);
@@ -517,11 +531,8 @@ async function edgeUsers(
   days: { first: string; last: string } | undefined,
   narrow: SQL[],
 ): Promise<Omit<UserCounts, 'exact'>> {
-  const iso = (t: number) => new Date(t).toISOString();
   const inRange = sql.join(
-    edges.map(
-      ([a, b]) => sql`(call_time >= ${iso(a)}::timestamptz and call_time < ${iso(b)}::timestamptz)`,
-    ),
+    edges.map((edge) => instantsIn(sql`call_time`, edge)),
     sql` or `,
   );
   const met = days ? meetsRange(days.first, days.last) : sql`false`;
@@ -574,23 +585,13 @@ async function edgeUsersFromBitmaps(
   const inside = rangeMask(days.first, days.last, rowYear);
   // With no day inside set, a day of the edges' whole span set is an edge's day.
   const span = rangeMask(startEdge ? startDay : days.first, endEdge ? endDay : days.last, rowYear);
-  const { perScene, allScenes } = kindsOf(q);
-  // A scene filter needs no all-scenes row: the scene's users are all of them.
-  const kinds = q.sceneCode === undefined ? [perScene, allScenes] : [perScene];
-  const rows = sql`year = ${rowYear} and kind in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )}) and model_version = ${q.modelVersion ?? ''}
-    and ${q.sceneCode === undefined ? sql`true` : sql`scene_code = ${q.sceneCode}`}`;
-  const iso = (t: number) => new Date(t).toISOString();
-  const callIn = ([a, b]: [number, number]) => sql`exists (select 1 from prompt_calls p
-    where p.user_id = c.user_id and p.call_time >= ${iso(a)}::timestamptz
-      and p.call_time < ${iso(b)}::timestamptz
+  const { allScenes } = kindsOf(q);
+  const rows = userRowKeys(q, rowYear);
+  const callIn = (edge: [number, number]) => sql`exists (select 1 from prompt_calls p
+    where p.user_id = c.user_id and ${instantsIn(sql`p.call_time`, edge)}
       and (c.kind = ${allScenes} or coalesce(p.scene_code, '') = c.scene_code)
       ${q.modelVersion === undefined ? sql`` : sql`and p.model_version = ${q.modelVersion}`}
       ${q.sceneCode === undefined ? sql`` : sql`and p.scene_code = ${q.sceneCode}`})`;
-  const none = '0'.repeat(ROW_BITS);
-  const bits = sql.raw(String(ROW_BITS));
   const statement = sql`with c as (
       ${
         startEdge
@@ -599,8 +600,7 @@ async function edgeUsersFromBitmaps(
           : sql``
       }
       select kind, scene_code, user_id from stat_user_days where ${rows} and last_bit > ${bitOf(days.last)}
-        and days & ${inside}::bit(${bits}) = ${none}::bit(${bits})
-        and days & ${span}::bit(${bits}) <> ${none}::bit(${bits}))
+        and not ${daysMeet(inside)} and ${daysMeet(span)})
     select case when kind = ${allScenes} then '' else scene_code end as "sceneCode",
       count(*)::int as "users", (kind = ${allScenes})::int as "all"
     from c where ${sql.join(
