@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, todayIn } from './statistics-calendar';
+import { formatterPerZone, isTimeZone, todayIn } from './statistics-calendar';
 
 describe('statistics calendar', () => {
   it('names today in each zone, the same on every call with its kept formatter', () => {
@@ -20,5 +20,19 @@ describe('statistics calendar', () => {
       expect(isTimeZone('UTC; drop table')).toBe(false);
     }
     expect(() => todayIn('Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+
+  it('keeps one formatter per known zone, up to its bound, and keeps no unknown zone', () => {
+    const formatterOf = formatterPerZone('en-CA', { year: 'numeric' }, 2);
+    const shanghai = formatterOf('Asia/Shanghai');
+    expect(formatterOf('Asia/Shanghai')).toBe(shanghai);
+    expect(() => formatterOf('Mars/Olympus_Mons')).toThrow(RangeError);
+    const utc = formatterOf('UTC');
+    expect(formatterOf('UTC')).toBe(utc);
+    // Intl takes any case of a name: past the bound each is built anew, not kept.
+    const beyond = formatterOf('asia/shanghai');
+    expect(beyond.resolvedOptions().timeZone).toBe('Asia/Shanghai');
+    expect(formatterOf('asia/shanghai')).not.toBe(beyond);
+    expect(formatterOf('Asia/Shanghai')).toBe(shanghai);
   });
 });

@@ -17,29 +17,35 @@ export function isCalendarDate(s: string): boolean {
 }
 
 /**
- * Day formatters by zone. Building an Intl.DateTimeFormat costs ~0.1 ms, formatting with one
- * ~1 µs, and a statistics answer asks for today's date and checks its zone several times (4 % of
- * a 30-day scene list's server CPU, docs/PERFORMANCE.md). Only zones Intl accepted are kept, and
- * at most ZONES_KEPT of them (IANA has about 600), so a client sending names cannot grow it.
+ * A getter of one Intl.DateTimeFormat per zone, kept. Building one costs ~0.1 ms, formatting with
+ * one ~1 µs, and a statistics answer asks for today's date and checks its zone several times (4 %
+ * of a 30-day scene list's server CPU, docs/PERFORMANCE.md). Only zones Intl accepted are kept,
+ * and at most `kept` of them: IANA has about 600 names, but Intl also takes any mix of their
+ * letters' cases, so a client sending names must not grow the map.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const ZONES_KEPT = 1024;
-
-/** The zone's YYYY-MM-DD formatter; throws RangeError for a zone Intl does not know. */
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    if (dayFormats.size < ZONES_KEPT) dayFormats.set(timeZone, format);
-  }
-  return format;
+export function formatterPerZone(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+  kept = 1024,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      // Throws RangeError for a zone Intl does not know, before anything is kept.
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      if (formats.size < kept) formats.set(timeZone, format);
+    }
+    return format;
+  };
 }
+
+/** The zone's YYYY-MM-DD formatter (en-CA formats so); throws RangeError for an unknown zone. */
+const dayFormatOf = formatterPerZone('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Whether the runtime knows the IANA zone name (Intl throws RangeError for unknown ones). */
 export function isTimeZone(zone: string): boolean {

@@ -1,27 +1,15 @@
-import { addDays, DEFAULT_TIME_ZONE, todayIn } from '../../contract/statistics';
+import { addDays, DEFAULT_TIME_ZONE, formatterPerZone, todayIn } from '../../contract/statistics';
 
-/**
- * One formatter per zone: building one costs more than using it, and a range's split asks ten
- * offsets. Zones are validated IANA names, a bounded set.
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
+/** One kept formatter per zone: a range's split asks ten offsets. */
+const formatterOf = formatterPerZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The zone's offset from UTC at instant `t` (ms), from Intl: DST included. */
 function offsetAt(t: number, zone: string): number {

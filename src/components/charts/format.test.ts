@@ -21,6 +21,8 @@ describe('statistic formats', () => {
     expect(formatMoney(0.00012, 'zh-CN')).toBe('¥0.0001');
     expect(formatMoney(3.456789, 'en-US')).toBe('CN¥3.4568');
     expect(formatMoney(0, 'en-US')).toBe('CN¥0.00');
+    expect(formatMoney(4.363, 'zh-CN', true)).toBe('¥4.3630');
+    expect(formatMoney(800, 'en-US', true)).toBe('CN¥800.0000');
   });
 
   it('shares are percents with at most one decimal', () => {

@@ -40,13 +40,14 @@ export function formatCompact(value: number, locale: string): string {
 
 /**
  * An amount in CNY (what the platform prices calls in) with 2 to 4 decimals: token prices are
- * fractions of a fen, so a small scene's cost would read ¥0.00 with two.
+ * fractions of a fen, so a small scene's cost would read ¥0.00 with two. `fixed` writes exactly
+ * 4, for a column whose amounts are read against each other (¥4.3630 above ¥4.3428).
  */
-export function formatMoney(value: number, locale: string): string {
+export function formatMoney(value: number, locale: string, fixed = false): string {
   return numberFormat(locale, {
     style: 'currency',
     currency: 'CNY',
-    minimumFractionDigits: 2,
+    minimumFractionDigits: fixed ? 4 : 2,
     maximumFractionDigits: 4,
   }).format(value);
 }

@@ -84,7 +84,7 @@ export function TotalsTable({
         ) : value === null ? (
           <Typography.Text type="secondary">-</Typography.Text>
         ) : MONEY.has(key) ? (
-          formatMoney(value, locale)
+          formatMoney(value, locale, key === 'cost')
         ) : (
           formatCount(value, locale)
         ),
