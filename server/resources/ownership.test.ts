@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { apiPath } from '../../contract/api';
 import { promptCalls, prompts } from '../db/schema';
 import { describeBackends } from '../test/backends';
 import { addUser, useTestApp } from '../test/harness';
+import { builtInStores } from '../test/stores';
 
 interface Row {
   id: number;
@@ -141,5 +142,24 @@ describeBackends('personal rows', (backend) => {
     const res = await as('user', 'prompt/page', { scope: 'everyone' });
     expect(res.body.code).toBe(40000);
     expect(JSON.stringify(res.body.data)).toContain('scope');
+  });
+
+  it('builds one detail statement for every caller, and each still sees only their rows', async () => {
+    // A store of its own over the app's database, so the spy sees its first build.
+    const store = builtInStores(() => t.db)('prompt');
+    const built = vi.spyOn(store, 'selection');
+    for (let round = 0; round < 3; round++) {
+      expect(await store.detail(mine.id, { id: '1', role: 'user' })).toMatchObject({
+        id: mine.id,
+        ownerId: '1',
+      });
+      await expect(store.detail(mine.id, { id: '2', role: 'user' })).rejects.toMatchObject({
+        code: 40400,
+      });
+      await expect(store.detail(mine.id, { id: '0', role: 'admin' })).rejects.toMatchObject({
+        code: 40400,
+      });
+    }
+    expect(built).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../contract/resource';
 import type { AuthUser } from '../auth/sessions';
@@ -6,6 +6,14 @@ import type { ResourceStore } from './store';
 
 /** Who is asking: rows owned by someone else are invisible to them (issue: personal data). */
 export type Caller = Pick<AuthUser, 'id' | 'role'>;
+
+/**
+ * Whose rows a statement shows: a caller, or a placeholder for the caller's id in a statement
+ * prepared once for every caller (ResourceStore.detail). Visibility reads the id alone.
+ */
+export interface Viewer {
+  readonly id: string | Placeholder;
+}
 
 /** The store of another resource, for rows whose visibility follows a row there. */
 export type StoreLookup = (name: string) => ResourceStore | undefined;
@@ -17,7 +25,7 @@ export type StoreLookup = (name: string) => ResourceStore | undefined;
 export function visibleTo(
   def: ResourceDef,
   columns: Record<string, PgColumn>,
-  caller: Caller,
+  caller: Viewer,
   lookup: StoreLookup,
 ): SQL | undefined {
   const owner = def.ownership;
