@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
@@ -6,6 +5,7 @@ import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../c
 import type { PageQuery } from '../../contract/resource-schema';
 import { ephemeralSecretBox, type SecretBox } from '../crypto/secrets';
 import type { Database } from '../db/client';
+import { prepareByText, type Prepared } from '../db/prepared';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
 import { pageStatements, readBatches, readPage, type PageAnswer, type PageSource } from './paging';
@@ -18,11 +18,6 @@ const MAX_INT4 = 2_147_483_647;
 
 /** The caller of a statement prepared for every caller: its id is bound at each execution. */
 const ANY_CALLER: Viewer = { id: sql.placeholder('caller') };
-
-/** A statement built and named once, run with its placeholders' values. */
-interface Prepared {
-  execute(values: Record<string, unknown>): Promise<unknown[]>;
-}
 
 /**
  * Reads and writes one resource's table by its contract declaration. Field names are Drizzle
@@ -165,23 +160,19 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   }
 
   /**
-   * The detail statement, built once per store and prepared under a name derived from its text:
-   * building it with drizzle cost a fifth of a detail's server CPU, and on PostgreSQL a named
-   * statement is parsed once per connection (docs/PERFORMANCE.md "A detail, prepared"). Its text
-   * is the same for every caller (ANY_CALLER), so one name serves all; the same text always gets
-   * the same name, which node-postgres requires of a name on a connection.
+   * The detail statement, built once per store (drizzle's build cost a fifth of a detail's
+   * server CPU) and prepared (server/db/prepared.ts). Its text is the same for every caller
+   * (ANY_CALLER), so one statement serves all.
    */
   private prepareDetail(): Prepared {
-    if (!this.detailStatement) {
-      const query = this.db
+    this.detailStatement ??= prepareByText(
+      'detail',
+      this.db
         .select(this.selection(ANY_CALLER))
         .from(this.table)
         .where(this.live(sql.placeholder('id'), ANY_CALLER))
-        .limit(1);
-      const text = query.toSQL().sql;
-      const name = `detail_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-      this.detailStatement = query.prepare(name);
-    }
+        .limit(1),
+    );
     return this.detailStatement;
   }
 

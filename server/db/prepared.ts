@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+
+/** A statement built once, run with its placeholders' values (drizzle's prepared query). */
+export interface Prepared<T = unknown> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
+}
+
+/** A drizzle query with placeholders, before it is prepared. */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): Prepared<T>;
+}
+
+/**
+ * Prepares `query` under a name derived from its text. Building a statement with drizzle costs
+ * more server CPU than running it for a lookup by id, and on PostgreSQL a named statement is
+ * parsed once per connection (docs/PERFORMANCE.md "A detail, prepared"). node-postgres refuses
+ * one name for two texts on a connection; a name from the text can never do that, whatever
+ * builds the same statement twice (a store per transaction, another app on the same pool).
+ * PGlite ignores the name.
+ */
+export function prepareByText<T>(prefix: string, query: Preparable<T>): Prepared<T> {
+  const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url');
+  return query.prepare(`${prefix}_${digest.slice(0, 24)}`);
+}
+
+/** One prepared statement per database handle (a pool or a transaction), built on first use. */
+export function preparedPer<D extends object, T>(
+  build: (db: D) => Prepared<T>,
+): (db: D) => Prepared<T> {
+  const byDb = new WeakMap<D, Prepared<T>>();
+  return (db) => {
+    let prepared = byDb.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      byDb.set(db, prepared);
+    }
+    return prepared;
+  };
+}
