@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeBackends } from '../test/backends';
+import { expect, it } from 'vitest';
+import { describeBackends, useTestDatabase } from '../test/backends';
 import type { Database } from './client';
 import { prepareByText, preparedPer, type Prepared } from './prepared';
 import { scenes } from './schema';
@@ -23,18 +23,12 @@ it('names a statement by its text: the same text the same name, another text ano
 });
 
 describeBackends('prepared statements', (backend) => {
-  let db: Database;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await backend.open();
-    db = opened.db;
-    close = opened.close;
+  const t = useTestDatabase(backend, async (db) => {
     await db.insert(scenes).values([
       { sceneCode: 'prep_a', sceneName: 'A' },
       { sceneCode: 'prep_b', sceneName: 'B' },
     ]);
   });
-  afterAll(() => close());
 
   const byCode = preparedPer((on: Database) =>
     prepareByText(
@@ -47,27 +41,27 @@ describeBackends('prepared statements', (backend) => {
   );
 
   it('runs with each execution’s values, one statement per handle, twice built without conflict', async () => {
-    expect(byCode(db)).toBe(byCode(db));
-    expect(await byCode(db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
-    expect(await byCode(db).execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
+    expect(byCode(t.db)).toBe(byCode(t.db));
+    expect(await byCode(t.db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
+    expect(await byCode(t.db).execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
     // Built again (another store, another app on the same pool): the same name, no conflict.
     const again = prepareByText(
       'scene_by_code',
-      db
+      t.db
         .select({ name: scenes.sceneName })
         .from(scenes)
         .where(eq(scenes.sceneCode, sql.placeholder('code'))),
     );
     for (let i = 0; i < 8; i++) {
       expect(await again.execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
-      expect(await byCode(db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
+      expect(await byCode(t.db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
     }
   });
 
   it.runIf(backend.name === 'postgres')(
     'is a named statement on PostgreSQL, parsed once on its connection',
     async () => {
-      const names = await db.transaction(async (tx) => {
+      const names = await t.db.transaction(async (tx) => {
         const statement = byCode(tx as unknown as Database);
         await statement.execute({ code: 'prep_a' });
         await statement.execute({ code: 'prep_b' });

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceDeclarationSchema } from '../../contract/resource-config';
-import type { Database } from '../db/client';
 import { resourceDeclarations } from '../db/schema';
-import { describeBackends } from '../test/backends';
+import { describeBackends, useTestDatabase } from '../test/backends';
 import { readConfigFile } from './file';
 import { DeclarationRegistry, watchSighup, type RegistryLog } from './registry';
 import { declaration, labels, type Input } from './test-declarations';
@@ -122,23 +121,14 @@ describe('readConfigFile', () => {
 });
 
 describeBackends('the declaration registry', (backend) => {
-  let db: Database;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await backend.open();
-    db = opened.db;
-    close = opened.close;
-  });
-  afterAll(async () => {
-    await close?.();
-  });
+  const t = useTestDatabase(backend);
   beforeEach(async () => {
-    await db.delete(resourceDeclarations);
+    await t.db.delete(resourceDeclarations);
   });
 
   /** A page declaration as the store would have written it. */
   async function addPage(decl: Input, enabled = true): Promise<void> {
-    await db.insert(resourceDeclarations).values({
+    await t.db.insert(resourceDeclarations).values({
       name: decl.name as string,
       declaration: resourceDeclarationSchema.parse({ ...decl, enabled }),
       enabled,
@@ -147,7 +137,7 @@ describeBackends('the declaration registry', (backend) => {
   }
 
   async function registryOf(configPath?: string): Promise<DeclarationRegistry> {
-    const registry = new DeclarationRegistry({ db, ...(configPath ? { configPath } : {}) });
+    const registry = new DeclarationRegistry({ db: t.db, ...(configPath ? { configPath } : {}) });
     await registry.reload();
     return registry;
   }
@@ -305,7 +295,7 @@ describeBackends('the declaration registry', (backend) => {
 
   it('tells onChange listeners about changes only, until they unsubscribe', async () => {
     const path = await configFile({ resources: [declaration('knowledge')] });
-    const registry = new DeclarationRegistry({ db, configPath: path });
+    const registry = new DeclarationRegistry({ db: t.db, configPath: path });
     const seen: string[][] = [];
     const off = registry.onChange((r) => seen.push(r.enabled().map((d) => d.name)));
     // Another listener's failure does not keep this one from hearing.
@@ -321,7 +311,7 @@ describeBackends('the declaration registry', (backend) => {
     expect(seen).toEqual([['knowledge'], ['knowledge', 'glossary']]);
 
     off();
-    await db.delete(resourceDeclarations);
+    await t.db.delete(resourceDeclarations);
     await registry.reload();
     expect(seen).toHaveLength(2);
     expect(registry.all().map((d) => d.name)).toEqual(['knowledge']);

@@ -1,10 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { resourceDeclarationSchema, toResourceDef } from '../../contract/resource-config';
-import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { whereOf } from '../resources/query';
-import { describeBackends } from '../test/backends';
+import { describeBackends, useTestDatabase } from '../test/backends';
 import { DocumentStore } from './document-store';
 import { indexSpecsOf, searchText, syncIndexes } from './row-indexes';
 import { KNOWLEDGE, type Input } from './test-declarations';
@@ -37,14 +36,11 @@ it('derives one trigram index per keyword or contains field, over the text the s
 
 describeBackends('trigram indexes of configured resources', (backend) => {
   // A database alone: an app would sync the `rr_` indexes to its own declarations.
-  const t = {} as { db: Database; close: () => Promise<void> };
-  beforeAll(async () => {
-    const opened = await backend.open();
-    Object.assign(t, { db: opened.db, close: opened.close });
-    await syncIndexes(t.db, [def]);
+  const t = useTestDatabase(backend, async (db) => {
+    await syncIndexes(db, [def]);
     // Rows of this resource and of another (the indexes are partial per resource).
     for (const resource of ['knowledge', 'other']) {
-      await t.db.execute(sql`
+      await db.execute(sql`
         insert into resource_rows (resource, doc)
         select ${resource}, jsonb_build_object(
           'title', (array['提示模板调用', 'refund request', '订单退款流程'])[1 + g % 3] || ' k' || g,
@@ -55,9 +51,8 @@ describeBackends('trigram indexes of configured resources', (backend) => {
         from generate_series(1, 3000) g`);
     }
     // Statistics, and the GIN pending lists merged (the planner prices an unmerged one).
-    await t.db.execute(sql`vacuum analyze resource_rows`);
+    await db.execute(sql`vacuum analyze resource_rows`);
   });
-  afterAll(() => t.close?.());
 
   const plan = async (query: SQL): Promise<string> =>
     t.db.transaction(async (tx) => {

@@ -1,16 +1,15 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/envelope';
 import { message } from '../../contract/messages';
 import {
   resourceDeclarationSchema,
   type ResourceDeclaration,
 } from '../../contract/resource-config';
-import type { Database } from '../db/client';
 import { resourceDeclarationHistory, resourceDeclarations } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { installErrorHandler } from '../http/error-handler';
-import { describeBackends } from '../test/backends';
+import { describeBackends, useTestDatabase } from '../test/backends';
 import { DeclarationRegistry } from './registry';
 import { declarationInvalid, DeclarationStore } from './store';
 import { declaration, labels, title, type Input } from './test-declarations';
@@ -113,21 +112,13 @@ describe('declarationInvalid', () => {
 });
 
 describeBackends('the declaration store', (backend) => {
-  let db: Database;
-  let close: () => Promise<void>;
   let store: DeclarationStore;
-  beforeAll(async () => {
-    const opened = await backend.open();
-    db = opened.db;
-    close = opened.close;
+  const t = useTestDatabase(backend, async (db) => {
     store = new DeclarationStore(db, { fileDeclarations: () => FILE });
   });
-  afterAll(async () => {
-    await close?.();
-  });
   beforeEach(async () => {
-    await db.delete(resourceDeclarations);
-    await db.delete(resourceDeclarationHistory);
+    await t.db.delete(resourceDeclarations);
+    await t.db.delete(resourceDeclarationHistory);
   });
 
   it('creates a declaration at version 1, with its history row', async () => {
@@ -211,7 +202,7 @@ describeBackends('the declaration store', (backend) => {
     expect(created.code).toBe(Code.FORBIDDEN);
     expect(created.data).toEqual({ fileDeclarations: ['faq'] });
     // Even a page row the file now shadows is the file's to say.
-    await db.insert(resourceDeclarations).values({
+    await t.db.insert(resourceDeclarations).values({
       name: 'faq',
       declaration: resourceDeclarationSchema.parse(declaration('faq')),
     });
@@ -312,7 +303,7 @@ describeBackends('the declaration store', (backend) => {
   it('does not let an issue that was already there block unrelated changes', async () => {
     // A page declaration that clashes with the file (say, the file gained `faq` later).
     const clashing = resourceDeclarationSchema.parse(declaration('faq-old', { prefix: 'faq/x' }));
-    await db.insert(resourceDeclarations).values({ name: 'faq-old', declaration: clashing });
+    await t.db.insert(resourceDeclarations).values({ name: 'faq-old', declaration: clashing });
     await store.create(declaration('knowledge'), 'admin');
     await store.setEnabled('knowledge', false, 1, 'admin');
     await store.remove('knowledge', 2, 'admin');
@@ -395,8 +386,8 @@ describeBackends('the declaration store', (backend) => {
   });
 
   it('feeds the registry: a page change shows after reloadPage', async () => {
-    const registry = new DeclarationRegistry({ db });
-    const withRegistry = new DeclarationStore(db, {
+    const registry = new DeclarationRegistry({ db: t.db });
+    const withRegistry = new DeclarationStore(t.db, {
       fileDeclarations: () => registry.fileDeclarations(),
     });
     await registry.reload();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { adminQuery } from '../db/admin-query';
-import { openDatabase, type DatabaseKind, type OpenedDatabase } from '../db/client';
+import { openDatabase, type Database, type DatabaseKind, type OpenedDatabase } from '../db/client';
 
 /** A database the server suite runs against: PGlite always, PostgreSQL when configured. */
 export interface TestBackend {
@@ -27,6 +27,28 @@ export function describeBackends(title: string, body: (backend: TestBackend) => 
   if (!process.env.TEST_DATABASE_URL) {
     describe(`${title} [postgres]`, () => it.skip(POSTGRES_SKIP_REASON, () => {}));
   }
+}
+
+/**
+ * A database of `backend` alone (no app, no seed) for the enclosing describe: opened before its
+ * tests, then `prepare`d, closed after them. Its `db` is set once the tests run.
+ */
+export function useTestDatabase(
+  backend: TestBackend,
+  prepare?: (db: Database) => Promise<void>,
+): { readonly db: Database } {
+  const t = {} as { db: Database };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await backend.open();
+    t.db = opened.db;
+    close = opened.close;
+    await prepare?.(opened.db);
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+  return t;
 }
 
 /**
