@@ -25,7 +25,7 @@ const ANY_CALLER: Viewer = { id: sql.placeholder('caller') };
  */
 export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
-  private detailStatement: Prepared | undefined;
+  private detailStatement: Prepared<Row> | undefined;
 
   constructor(
     readonly def: ResourceDef,
@@ -156,7 +156,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     if (!storable(id)) throw notFound();
     const [row] = await this.prepareDetail().execute({ id, caller: caller.id });
     if (!row) throw notFound();
-    return toRecord(this.def, row as Row);
+    return toRecord(this.def, row);
   }
 
   /**
@@ -164,7 +164,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * server CPU) and prepared (server/db/prepared.ts). Its text is the same for every caller
    * (ANY_CALLER), so one statement serves all.
    */
-  private prepareDetail(): Prepared {
+  private prepareDetail(): Prepared<Row> {
     this.detailStatement ??= prepareByText(
       'detail',
       this.db
