@@ -332,10 +332,25 @@ export function derivedFields(def: ResourceDef): FieldDef[] {
     }));
 }
 
-/** Every field of a record: system fields, declared fields, then reference labels. */
+const fieldsOf = new WeakMap<ResourceDef, readonly FieldDef[]>();
+
+/**
+ * Every field of a record: system fields, declared fields, then reference labels. Kept per
+ * declaration (declarations are never changed in place: an edit is a new object), since every
+ * record of every answer is built from it.
+ */
 export function allFields(def: ResourceDef): readonly FieldDef[] {
-  const own = new Set(def.fields.map((f) => f.name));
-  return [...SYSTEM_FIELDS.filter((f) => !own.has(f.name)), ...def.fields, ...derivedFields(def)];
+  let fields = fieldsOf.get(def);
+  if (!fields) {
+    const own = new Set(def.fields.map((f) => f.name));
+    fields = Object.freeze([
+      ...SYSTEM_FIELDS.filter((f) => !own.has(f.name)),
+      ...def.fields,
+      ...derivedFields(def),
+    ]);
+    fieldsOf.set(def, fields);
+  }
+  return fields;
 }
 
 /** The type a reference's key values have: ids are integers, other keys strings. */
