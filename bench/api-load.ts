@@ -35,7 +35,7 @@ import {
 } from './lib/http';
 import { closedLoop, tally } from './lib/load';
 import { migrationKeys } from './lib/migrations';
-import { procStatus, watchRss } from './lib/proc';
+import { cpuMs, postgresCpuMs, procStatus, watchRss } from './lib/proc';
 import { commitLabel, writeSection } from './lib/report';
 import {
   freePort,
@@ -106,6 +106,9 @@ interface Result {
   expect: number;
   /** What one correct answer said about its list (total, exact, rows, cursors). */
   sample?: string;
+  /** CPU per answer, ms: the serving process's, and every local PostgreSQL process's. */
+  serverCpu: number;
+  dbCpu: number;
 }
 
 async function bench(): Promise<number> {
@@ -409,6 +412,9 @@ async function bench(): Promise<number> {
       const codes = new Map<string, number>();
       // The bare route's constant answer says nothing worth a note.
       let sample: string | undefined = c.target === 'bare' ? '' : undefined;
+      const pid = c.target === 'bare' ? bare?.pid : api?.pid;
+      const cpuBefore = cpuMs(pid);
+      const dbCpuBefore = postgresCpuMs();
       const until = performance.now() + seconds * 1000;
       const elapsed = await closedLoop(CLIENTS, { until }, async () => {
         const body = JSON.stringify(
@@ -433,7 +439,10 @@ async function bench(): Promise<number> {
         }
         tally(codes, key);
       });
+      const answered = Math.max(1, latencies.length);
       return {
+        serverCpu: (cpuMs(pid) - cpuBefore) / answered,
+        dbCpu: (postgresCpuMs() - dbCpuBefore) / answered,
         name: c.name,
         count: latencies.length,
         seconds: elapsed,
@@ -495,8 +504,8 @@ async function bench(): Promise<number> {
       `messages, ${fmt(sizes.get('prompt_calls') ?? 0)} template calls, ` +
       `${fmt(sizes.get('corpus_items') ?? 0)} corpus items (planner estimates)`;
     const table = [
-      '| case | p50 ms | p95 ms | p99 ms | req/s | share of bare | answers |',
-      '| --- | --: | --: | --: | --: | --: | --- |',
+      '| case | p50 ms | p95 ms | p99 ms | req/s | share of bare | server CPU ms | PostgreSQL CPU ms | answers |',
+      '| --- | --: | --: | --: | --: | --: | --: | --: | --- |',
       ...results.map((r) => row(r, results[0]!)),
     ];
     const section = [
@@ -564,15 +573,21 @@ function answers(r: Result): string {
 
 function row(r: Result, bare: Result): string {
   const share = r === bare ? '100 %' : `${((r.rate / bare.rate) * 100).toFixed(1)} %`;
-  return `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${fmt(r.rate)} | ${share} | ${answers(r)} |`;
+  return `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${fmt(r.rate)} | ${share} | ${cpu(r.serverCpu)} | ${cpu(r.dbCpu)} | ${answers(r)} |`;
 }
 
 function line(r: Result, bare: Result): string {
   const share = r === bare ? '' : ` (${((r.rate / bare.rate) * 100).toFixed(1)} % of bare)`;
   return (
     `${r.name.padEnd(46)} p50 ${ms(r.p50).padStart(6)}  p95 ${ms(r.p95).padStart(6)}  ` +
-    `p99 ${ms(r.p99).padStart(6)} ms  ${fmt(r.rate).padStart(6)} req/s${share}  ${answers(r)}`
+    `p99 ${ms(r.p99).padStart(6)} ms  ${fmt(r.rate).padStart(6)} req/s${share}  ` +
+    `CPU ${cpu(r.serverCpu)} + ${cpu(r.dbCpu)} ms  ${answers(r)}`
   );
+}
+
+/** CPU ms per answer, to 0.01 ms (a tick is 10 ms over thousands of answers). */
+function cpu(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : '–';
 }
 
 if (args['serve-bare']) await serveBare(['GET', 'POST']);

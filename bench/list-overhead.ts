@@ -46,6 +46,7 @@ import {
   UNTHROTTLED_ENV,
   waitUntilReady,
 } from './lib/server';
+import { cpuMs, postgresCpuMs } from './lib/proc';
 import { codesText, fmt, loadAverage, ms as msOf, percentiles, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -67,45 +68,12 @@ const { values: args } = parseArgs({
   },
 });
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const agent = keepAliveAgent();
 const ms = (n: number) => msOf(n, 2);
 const positive = positiveArgs(args);
 
 const post = (target: Target, path: string, body: string, token: string) =>
   postJson(target, path, body, { agent, token, timeoutMs: 60_000 });
-
-/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/**
- * utime + stime of every local `postgres` process, in ms: what a request costs the database's
- * side (parse, plan, execute, and each round trip's protocol work). NaN when PostgreSQL does not
- * run on this machine. Other databases' sessions count too: run it on a quiet server.
- */
-function postgresCpuMs(): number {
-  let total = 0;
-  let found = false;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited since the listing
-    }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    found = true;
-    total += cpuMs(Number(entry));
-  }
-  return found ? total : NaN;
-}
 
 interface Case {
   name: string;

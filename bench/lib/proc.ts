@@ -1,6 +1,9 @@
-// The server's memory as Linux reports it (/proc/<pid>/status), for the benches that watch a
-// server process while it streams an export or carries a load.
-import { readFileSync } from 'node:fs';
+// The server's memory and CPU as Linux reports them (/proc/<pid>/status and stat), for the
+// benches that watch a server process (and PostgreSQL's) while it streams an export or carries
+// a load.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** VmRSS (resident now) or VmHWM (peak resident) of a process, in MiB; 0 when unreadable. */
 export function procStatus(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
@@ -28,4 +31,36 @@ export function watchRss(pid: number | undefined): { before: number; stop(): num
       return peak;
     },
   };
+}
+
+/** utime + stime of a process, in ms (/proc/<pid>/stat fields 14 and 15). */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * utime + stime of every local `postgres` process, in ms: what a request costs the database's
+ * side (parse, plan, execute, and each round trip's protocol work). NaN when PostgreSQL does not
+ * run on this machine. Other databases' sessions count too: run it on a quiet server.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited since the listing
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    found = true;
+    total += cpuMs(Number(entry));
+  }
+  return found ? total : NaN;
 }
