@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFields, tableNameOf, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
+import { shapeTexts } from '../resources/paging';
 import type { Caller } from '../resources/visibility';
 import { POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
 import { fillGenerated, KEYWORD_OF } from '../test/generated-rows';
@@ -15,7 +16,8 @@ import { recordMessages } from './schema';
  * The big tables get ROWS generated rows each, the others a few hundred, then every list query
  * the console can send (first page, each sort both ways, each filter, the keyword, each scope)
  * is planned as page() runs it (ResourceStore.listStatements: the rows and the count) and its
- * plan walked for a Seq Scan node on a large table. PostgreSQL only: PGlite's planner is the
+ * plan walked for a Seq Scan node on a large table; so is the generic plan of the statements
+ * compiled for the query's shape, which PostgreSQL may keep for any values. PostgreSQL only: PGlite's planner is the
  * same code, but the question is what a production database does at scale.
  */
 const ROWS = 20_000;
@@ -191,15 +193,39 @@ if (!postgres) {
       return false;
     };
 
-    /** Seq Scan nodes on large tables in the plan of `statement`, but those stopped early. */
-    const seqScans = async (statement: SQL): Promise<string[]> => {
-      const result = (await db.execute(sql`explain (format json) ${statement}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      const cell = Object.values(result.rows[0] ?? {})[0];
+    /** The plan of an EXPLAIN's answer. */
+    const planOf = (result: unknown): PlanNode => {
+      const cell = Object.values((result as { rows: Record<string, unknown>[] }).rows[0] ?? {})[0];
       const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
+      return plan[0]?.Plan as PlanNode;
+    };
+
+    /**
+     * The generic plan of a statement text with placeholders ($1 …), the one PostgreSQL may
+     * keep for a named list statement (list-statements.ts) whatever its values: prepared and
+     * explained with plan_cache_mode = force_generic_plan, the values all null.
+     */
+    const genericPlan = (text: string): Promise<PlanNode> =>
+      db.transaction(async (tx) => {
+        const count = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw(`prepare generic_plan as ${text}`));
+        const args = count ? `(${Array.from({ length: count }, () => 'null').join(', ')})` : '';
+        const plan = planOf(
+          await tx.execute(sql.raw(`explain (format json) execute generic_plan${args}`)),
+        );
+        await tx.execute(sql.raw('deallocate generic_plan'));
+        return plan;
+      });
+
+    /** Seq Scan nodes on large tables in the plan of `statement`, but those stopped early. */
+    const seqScans = async (statement: SQL | PlanNode): Promise<string[]> => {
+      const root =
+        'Node Type' in statement
+          ? statement
+          : planOf(await db.execute(sql`explain (format json) ${statement}`));
       const found: string[] = [];
-      for (const [node, above] of nodes(plan[0]?.Plan as PlanNode)) {
+      for (const [node, above] of nodes(root)) {
         const table = node['Relation Name'] ?? '';
         if (node['Node Type'] !== 'Seq Scan' || !large.has(table)) continue;
         if (stoppedEarly(node, above, sizes.get(table) ?? Infinity)) continue;
@@ -243,6 +269,18 @@ if (!postgres) {
               if (scans.length)
                 problems.push(`${caller.role} ${label} (${kind}): ${scans.join('; ')}`);
             }
+            // The statements compiled for the query's shape, planned once for every value.
+            const shape = shapeTexts(store.lists, q);
+            if (!shape.generic) continue;
+            for (const [kind, text] of [
+              ['rows', shape.rows],
+              ['counted rows', shape.counted],
+            ] as const) {
+              const scans = await seqScans(await genericPlan(text));
+              if (scans.length) {
+                problems.push(`${caller.role} ${label} (generic ${kind}): ${scans.join('; ')}`);
+              }
+            }
           }
         }
       }
@@ -268,13 +306,12 @@ if (!postgres) {
     );
 
     /** Sort nodes in the plan of `statement`: rows the index order did not give. */
-    const sorts = async (statement: SQL): Promise<string[]> => {
-      const result = (await db.execute(sql`explain (format json) ${statement}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      const cell = Object.values(result.rows[0] ?? {})[0];
-      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-      return [...nodes(plan[0]?.Plan as PlanNode)]
+    const sorts = async (statement: SQL | PlanNode): Promise<string[]> => {
+      const root =
+        'Node Type' in statement
+          ? statement
+          : planOf(await db.execute(sql`explain (format json) ${statement}`));
+      return [...nodes(root)]
         .map(([node]) => node['Node Type'])
         .filter((type) => type === 'Sort' || type === 'Incremental Sort');
     };
@@ -293,6 +330,7 @@ if (!postgres) {
         for (const query of [first, { ...first, cursor: nextCursor ?? undefined }]) {
           const [rows] = store.listStatements(query, caller);
           expect(await sorts(rows as SQL)).toEqual([]);
+          expect(await sorts(await genericPlan(shapeTexts(store.lists, query).rows))).toEqual([]);
         }
       },
     );

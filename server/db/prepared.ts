@@ -6,7 +6,7 @@ export interface Prepared<T = unknown> {
 }
 
 /** A drizzle query with placeholders, before it is prepared. */
-interface Preparable<T> {
+export interface Preparable<T> {
   toSQL(): { sql: string };
   prepare(name: string): Prepared<T>;
 }
@@ -19,9 +19,22 @@ interface Preparable<T> {
  * builds the same statement twice (a store per transaction, another app on the same pool).
  * PGlite ignores the name.
  */
-export function prepareByText<T>(prefix: string, query: Preparable<T>): Prepared<T> {
+export function prepareByText<T>(prefix: string, query: Preparable<T>): Prepared<T>;
+/** As above, unless `admit` refuses the name (a bound on named statements): then undefined. */
+export function prepareByText<T>(
+  prefix: string,
+  query: Preparable<T>,
+  admit: (name: string) => boolean,
+): Prepared<T> | undefined;
+export function prepareByText<T>(
+  prefix: string,
+  query: Preparable<T>,
+  admit?: (name: string) => boolean,
+): Prepared<T> | undefined {
   const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url');
-  return query.prepare(`${prefix}_${digest.slice(0, 24)}`);
+  const name = `${prefix}_${digest.slice(0, 24)}`;
+  if (admit && !admit(name)) return undefined;
+  return query.prepare(name);
 }
 
 /** One prepared statement per database handle (a pool or a transaction), built on first use. */

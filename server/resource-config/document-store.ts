@@ -7,12 +7,18 @@ import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
-import { readBatches, readPage, type PageAnswer, type PageSource } from '../resources/paging';
-import { whereOf, type FieldSql } from '../resources/query';
+import {
+  readBatches,
+  readPage,
+  sourceFor,
+  type ListSource,
+  type PageAnswer,
+} from '../resources/paging';
+import { whereOf, type Binder, type FieldSql } from '../resources/query';
 import { toRecord, withDefaults, type Row } from '../resources/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/record-store';
 import { refuseChanges, storable } from '../resources/store';
-import type { Caller } from '../resources/visibility';
+import type { Caller, Viewer } from '../resources/visibility';
 import { uniqueIndexName } from './row-indexes';
 import { resourceLiteral, valueSql } from './row-expressions';
 
@@ -39,6 +45,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
   private readonly declared: readonly FieldDef[];
   /** The def that queries order by: a declared field may be absent from a document. */
   private readonly queryDef: ResourceDef;
+  private listSource: ListSource | undefined;
 
   constructor(
     readonly def: ResourceDef,
@@ -79,7 +86,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
    * refers to this one. An alias keeps it apart from the outer `resource_rows` when a configured
    * resource refers to another.
    */
-  referenceLabel(key: string, label: string, value: SQL, _caller: Caller): SQL {
+  referenceLabel(key: string, label: string, value: SQL, _caller: Viewer): SQL {
     const t = alias(resourceRows, `ref_${this.def.name.replace(/-/g, '_')}`);
     const field = (name: string): SQL => {
       const system = {
@@ -101,7 +108,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
   }
 
   /** What a list or detail selects: the row, and each reference's label. */
-  private selection(caller: Caller): Record<string, PgColumn | SQL.Aliased> {
+  private selection(caller: Viewer): Record<string, PgColumn | SQL.Aliased> {
     const out: Record<string, PgColumn | SQL.Aliased> = {
       id: resourceRows.id,
       version: resourceRows.version,
@@ -127,26 +134,36 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     return toRecord(this.def, { ...doc, ...rest });
   }
 
-  private where(query: Pick<PageQuery, 'filters' | 'keyword' | 'scope'>): SQL | undefined {
+  private where(
+    query: Pick<PageQuery, 'filters' | 'keyword' | 'scope'>,
+    bind?: Binder,
+  ): SQL | undefined {
     if (query.scope !== undefined)
       throw invalidField('scope', 'unknownField', { field: query.scope });
-    return and(this.live(), whereOf(this.queryDef, this.columns, query));
+    return and(this.live(), whereOf(this.queryDef, this.columns, query, bind));
   }
 
-  private source(query: Omit<PageQuery, 'current' | 'pageSize'>, caller: Caller): PageSource {
-    return {
+  /**
+   * What a list reads. Built for each request, not compiled by shape: a reference's label
+   * follows its target's declaration, which may change while this store lives.
+   */
+  private get list(): ListSource {
+    this.listSource ??= {
       db: this.db,
       def: this.queryDef,
       table: resourceRows,
       columns: this.columns,
-      selection: this.selection(caller),
-      where: this.where(query),
       record: (row) => this.recordOf(row),
+      build: (query, viewer, bind) => ({
+        selection: this.selection(viewer),
+        where: this.where(query, bind),
+      }),
     };
+    return this.listSource;
   }
 
   page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
-    return readPage(this.source(query, caller), query);
+    return readPage(this.list, query, caller);
   }
 
   async detail(id: number, caller: Caller): Promise<Row> {
@@ -165,7 +182,12 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     caller: Caller,
     size = 1000,
   ): AsyncGenerator<Row[]> {
-    for await (const rows of readBatches(this.source(query, caller), query.sorters, size, true)) {
+    for await (const rows of readBatches(
+      sourceFor(this.list, query, caller),
+      query.sorters,
+      size,
+      true,
+    )) {
       // Rows carry every value a field may hold, retired ones included (exportFields).
       yield rows.map((r) => ({ ...(r.doc as Row), ...this.recordOf(r) }));
     }

@@ -1,4 +1,4 @@
-import { and, count, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, count, getTableName, is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import {
@@ -12,8 +12,21 @@ import type { PageQuery } from '../../contract/resource-schema';
 import type { Database } from '../db/client';
 import { AppError, invalidField } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
-import { afterKey, keyLength, keyOf, orderOf, type FieldSql } from './query';
+import type { Preparable, Prepared } from '../db/prepared';
+import { namedOn, prepareList, shapeOf, type ShapeCache } from './list-statements';
+import {
+  afterKey,
+  constantLimit,
+  keyLength,
+  keyOf,
+  NOW,
+  orderOf,
+  Placeholders,
+  type Binder,
+  type FieldSql,
+} from './query';
 import type { Row } from './rows';
+import { ANY_CALLER, CALLER, type Caller, type Viewer } from './visibility';
 
 /** A list's answer (contract pageAnswerSchema). */
 export interface PageAnswer {
@@ -159,15 +172,19 @@ async function inTurn<T>(
 }
 
 /**
- * Lists whose total was an estimate (the planner's guess above ESTIMATE_ONLY_ABOVE, or a capped
- * count that reached COUNT_LIMIT), by database handle and WHERE (SQL and parameters), with the
- * estimate they answered: for TABLE_ESTIMATE_TTL_MS the same WHERE (any sort, any page) answers
- * that estimate again without EXPLAIN or count. Only totals that are
- * estimates anyway are remembered, so no exact total goes stale. On PGlite the call list's
- * count (10,001 rows with a visibility probe each) was 85 % of its time (docs/PERFORMANCE.md
- * "PGlite: lists over the demo seed").
+ * What the planner guessed for a list's WHERE (SQL and values), by database handle, for
+ * TABLE_ESTIMATE_TTL_MS: the same WHERE on any sort or page decides from it whether to count,
+ * without asking again. `over`: the total is this estimate, not a count (the planner put it
+ * above ESTIMATE_ONLY_ABOVE, or a capped count reached COUNT_LIMIT), so the list is not counted
+ * either. Only estimates are remembered, never a count, so no exact total goes stale. On PGlite
+ * the call list's count (10,001 rows with a visibility probe each) was 85 % of its time
+ * (docs/PERFORMANCE.md "PGlite: lists over the demo seed"); on PostgreSQL the EXPLAIN before a
+ * filtered page was a round trip and a plan per request.
  */
-const overCap = new WeakMap<Database, Map<string, { guess: number; at: number }>>();
+const estimates = new WeakMap<
+  Database,
+  Map<string, { guess: number; over: boolean; at: number }>
+>();
 
 /** The map kept for `db` in `byDb`, made on first use. */
 function perDatabase<V>(byDb: WeakMap<Database, Map<string, V>>, db: Database): Map<string, V> {
@@ -176,35 +193,28 @@ function perDatabase<V>(byDb: WeakMap<Database, Map<string, V>>, db: Database): 
   return map;
 }
 /** The most WHEREs remembered per database; the oldest goes first. */
-const OVER_CAP_KEYS = 1_000;
+const ESTIMATE_KEYS = 1_000;
 
-function overCapKey({ db, table, where }: PageSource): string {
-  const built = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .toSQL();
-  return `${built.sql}\u0000${JSON.stringify(built.params)}`;
-}
-
-function knownOverCap(source: PageSource, key: string): number | undefined {
-  const known = overCap.get(source.db)?.get(key);
+function knownEstimate(db: Database, key: string): { guess: number; over: boolean } | undefined {
+  const byWhere = estimates.get(db);
+  const known = byWhere?.get(key);
   if (!known) return undefined;
-  if (Date.now() - known.at < TABLE_ESTIMATE_TTL_MS) return known.guess;
-  overCap.get(source.db)?.delete(key);
+  if (Date.now() - known.at < TABLE_ESTIMATE_TTL_MS) return known;
+  byWhere?.delete(key);
   return undefined;
 }
 
-function rememberOverCap(source: PageSource, key: string, guess: number): void {
-  const byWhere = perDatabase(overCap, source.db);
+function rememberEstimate(db: Database, key: string, guess: number, over: boolean): void {
+  const byWhere = perDatabase(estimates, db);
   byWhere.delete(key);
-  byWhere.set(key, { guess, at: Date.now() });
-  if (byWhere.size > OVER_CAP_KEYS) byWhere.delete(byWhere.keys().next().value as string);
+  byWhere.set(key, { guess, over, at: Date.now() });
+  if (byWhere.size > ESTIMATE_KEYS) byWhere.delete(byWhere.keys().next().value as string);
 }
 
 /** Planner estimates of whole tables, by database handle and table name. */
 const tableEstimates = new WeakMap<Database, Map<string, { rows: number; at: number }>>();
 
+/** One request's list, its values written into the statement (built per request). */
 export interface PageSource {
   db: Database;
   def: ResourceDef;
@@ -220,13 +230,60 @@ export interface PageSource {
   record(row: Row): Row;
 }
 
+/** What a list query selects and its WHERE. */
+export interface ListParts {
+  selection: Record<string, PgColumn | SQL.Aliased>;
+  where: SQL | undefined;
+}
+
+/**
+ * A resource's rows as lists read them, for any query: a store gives one and keeps it. `build`
+ * writes a query's selection and WHERE, for `viewer`, with values through `bind` (query.ts
+ * Binder): a request's own values, or placeholders when a statement is compiled for the
+ * query's shape (ANY_CALLER then stands for the caller).
+ */
+export interface ListSource {
+  db: Database;
+  def: ResourceDef;
+  table: PgTable;
+  columns: Readonly<Record<string, FieldSql>>;
+  record(row: Row): Row;
+  build(query: Omit<PageQuery, 'current' | 'pageSize'>, viewer: Viewer, bind: Binder): ListParts;
+  /**
+   * The statements compiled by shape, kept by the store (list-statements.ts); without it every
+   * list is built for its request.
+   */
+  compiled?: ShapeCache<CompiledPage>;
+}
+
+/** One request's source: the list with this request's values written in. */
+export function sourceFor(
+  list: ListSource,
+  query: Omit<PageQuery, 'current' | 'pageSize'>,
+  caller: Viewer,
+): PageSource {
+  const { selection, where } = list.build(query, caller, NOW);
+  return {
+    db: list.db,
+    def: list.def,
+    table: list.table,
+    columns: list.columns,
+    selection,
+    where,
+    record: (row) => list.record(row),
+  };
+}
+
 /** The SQL statements a list runs (rows, then the bounded count): for EXPLAIN tests. */
 export function pageStatements(source: PageSource, query: PageQuery): SQL[] {
   const cursor = cursorOf(source, query);
   return [rowsQuery(source, query, cursor).getSQL(), cappedCount(source).getSQL()];
 }
 
-function cursorOf(source: PageSource, query: PageQuery): PageCursor | undefined {
+function cursorOf(
+  source: Pick<PageSource, 'def' | 'columns'>,
+  query: PageQuery,
+): PageCursor | undefined {
   if (query.cursor === undefined) {
     if ((query.current - 1) * query.pageSize >= MAX_OFFSET_ROWS) {
       throw invalidField('current', 'pageTooDeep', { max: MAX_OFFSET_ROWS });
@@ -245,10 +302,11 @@ function rowsQuery(
   query: PageQuery,
   cursor: PageCursor | undefined,
   extra: Record<string, SQL.Aliased> = {},
+  bind: Binder = NOW,
 ) {
   const { db, def, columns } = source;
   const where = cursor
-    ? and(source.where, afterKey(def, columns, query.sorters, cursor.key, !cursor.after))
+    ? and(source.where, afterKey(def, columns, query.sorters, cursor.key, !cursor.after, bind))
     : source.where;
   const rows = db
     .select({ ...source.selection, [KEY]: keyOf(def, columns, query.sorters).as(KEY), ...extra })
@@ -256,22 +314,35 @@ function rowsQuery(
     .where(where)
     .orderBy(...orderOf(def, columns, query.sorters, cursor ? !cursor.after : false))
     // One row more than the page: whether there is a next page, without counting.
-    .limit(query.pageSize + 1);
-  return cursor ? rows : rows.offset((query.current - 1) * query.pageSize);
+    .limit(constantLimit(query.pageSize + 1));
+  // The first page has no OFFSET (a parameter there would keep PostgreSQL re-planning it).
+  if (cursor || query.current === 1) return rows;
+  return bind === NOW
+    ? rows.offset((query.current - 1) * query.pageSize)
+    : rows.offset(sql.placeholder(OFFSET));
 }
 
-function cappedCount({ db, table, where }: PageSource) {
+function cappedCount({ db, table, where }: Pick<PageSource, 'db' | 'table' | 'where'>) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(COUNT_LIMIT + 1)
+    .limit(constantLimit(COUNT_LIMIT + 1))
     .as('capped');
   return db.select({ n: count() }).from(capped);
 }
 
+/** The capped count of a page's WHERE, as a column beside its rows. */
+function countColumn(source: Pick<PageSource, 'db' | 'table' | 'where'>): SQL.Aliased {
+  return sql<number>`(${cappedCount(source)})`.mapWith(Number).as(TOTAL);
+}
+
 /** The planner's row estimate for the list's WHERE (no rows are read). */
-async function estimate({ db, table, where }: PageSource): Promise<number> {
+async function estimate({
+  db,
+  table,
+  where,
+}: Pick<PageSource, 'db' | 'table' | 'where'>): Promise<number> {
   const query = db
     .select({ one: sql`1` })
     .from(table)
@@ -299,87 +370,207 @@ async function exactCount(source: PageSource): Promise<number | undefined> {
   }
 }
 
-/** A capped count's answer as a total: exact up to COUNT_LIMIT, the estimate beyond. */
-async function cappedTotal(
-  source: PageSource,
-  n: number,
-  guess?: number,
-): Promise<{ total: number; totalExact: boolean }> {
-  if (n <= COUNT_LIMIT) return { total: n, totalExact: true };
+interface Totals {
+  total: number;
+  totalExact: boolean;
+}
+
+/**
+ * A list statement compiled for one shape (list-statements.ts): built once with placeholders,
+ * prepared per database handle. Its WHERE's text and values key the remembered estimate.
+ */
+export interface CompiledPage {
+  /** The page's rows. */
+  rows: Prepared<Row>;
+  /** The page's rows with the WHERE's capped count beside them. */
+  counted: Prepared<Row>;
+  /** How each placeholder's value is read from a request of this shape. */
+  binder: Placeholders;
+  /** The WHERE's text, and how many of the binder's values are the WHERE's (the first ones). */
+  whereText: string;
+  whereValues: number;
+  /** Whether the WHERE reads the caller (visibility), so their id is part of its key. */
+  readsCaller: boolean;
+}
+
+/** The placeholder of a compiled page's offset. */
+const OFFSET = 'offset';
+
+/** The statements of a query's shape, with placeholders for its values, not yet prepared. */
+function shapeStatements(list: ListSource, db: Database, query: PageQuery, cursor?: PageCursor) {
+  const binder = new Placeholders();
+  const parts = list.build(query, ANY_CALLER, binder);
+  const whereValues = binder.readers.length;
+  const source: PageSource = { ...list, ...parts, db };
+  const where = db
+    .select({ one: sql`1` })
+    .from(list.table)
+    .where(parts.where)
+    .toSQL();
   return {
-    total: Math.max(guess ?? (await estimate(source)), COUNT_LIMIT + 1),
-    totalExact: false,
+    rows: rowsQuery(source, query, cursor, {}, binder),
+    counted: rowsQuery(source, query, cursor, { [TOTAL]: countColumn(source) }, binder),
+    binder,
+    where,
+    whereValues,
+    // A keyword's (or a contains filter's) selectivity decides the plan: those are not generic.
+    generic:
+      !query.keyword?.trim() && !(query.filters ?? []).some((f) => f.operator === 'contains'),
   };
 }
 
-async function totalOf(
-  source: PageSource,
-  exact: boolean,
-): Promise<{ total: number; totalExact: boolean }> {
-  if (exact) {
-    const n = await exactCount(source);
-    if (n !== undefined) return { total: n, totalExact: true };
-    return { total: await estimate(source), totalExact: false };
+/**
+ * The texts of the statements a query's shape is compiled to, and whether they may take a
+ * generic plan (EXPLAIN tests: server/db/list-plans.test.ts).
+ */
+export function shapeTexts(
+  list: ListSource,
+  query: PageQuery,
+): { rows: string; counted: string; generic: boolean } {
+  const { rows, counted, generic } = shapeStatements(list, list.db, query, cursorOf(list, query));
+  return { rows: rows.toSQL().sql, counted: counted.toSQL().sql, generic };
+}
+
+function compilePage(list: ListSource, db: Database, query: PageQuery, cursor?: PageCursor) {
+  const { rows, counted, binder, where, whereValues, generic } = shapeStatements(
+    list,
+    db,
+    query,
+    cursor,
+  );
+  return {
+    rows: prepareList(rows as Preparable<Row>, generic, namedOn(db)),
+    counted: prepareList(counted as Preparable<Row>, generic, namedOn(db)),
+    binder,
+    whereText: where.sql,
+    whereValues,
+    readsCaller: where.params.some(
+      (p) =>
+        (is(p, Placeholder) && p.name === CALLER) ||
+        (is(p, Param) && is(p.value, Placeholder) && p.value.name === CALLER),
+    ),
+  } satisfies CompiledPage;
+}
+
+/**
+ * One list request on one database handle: its statements compiled for its shape when the
+ * store keeps them, else built with its values; either way the same text and the same answer.
+ */
+class PageRead {
+  private direct: PageSource | undefined;
+  private readonly compiled: CompiledPage | undefined;
+  private values: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly list: ListSource,
+    readonly db: Database,
+    readonly query: PageQuery,
+    readonly cursor: PageCursor | undefined,
+    readonly caller: Caller,
+    /** Statements may be compiled: the work runs on a pool, not in a transaction. */
+    compile: boolean,
+  ) {
+    this.compiled =
+      compile && list.compiled
+        ? list.compiled.get(db, shapeOf(query, cursor), () => compilePage(list, db, query, cursor))
+        : undefined;
   }
-  const guess = await estimate(source);
-  if (guess > ESTIMATE_ONLY_ABOVE) return { total: guess, totalExact: false };
-  const [row] = await cappedCount(source);
-  return cappedTotal(source, row?.n ?? 0, guess);
+
+  /** The request's source with its values written in (EXPLAIN, counts, the rare paths). */
+  get source(): PageSource {
+    this.direct ??= { ...sourceFor(this.list, this.query, this.caller), db: this.db };
+    return this.direct;
+  }
+
+  private valuesOf(compiled: CompiledPage): Record<string, unknown> {
+    this.values ??= compiled.binder.valuesOf(
+      { query: this.query, key: this.cursor?.key },
+      { [CALLER]: this.caller.id, [OFFSET]: (this.query.current - 1) * this.query.pageSize },
+    );
+    return this.values;
+  }
+
+  /** The key of the WHERE's remembered estimate: its text and values. */
+  whereKey(): string {
+    const compiled = this.compiled;
+    if (!compiled) {
+      const built = this.db
+        .select({ one: sql`1` })
+        .from(this.list.table)
+        .where(this.source.where)
+        .toSQL();
+      return `${built.sql}\u0000${JSON.stringify(built.params)}`;
+    }
+    const values = this.valuesOf(compiled);
+    const key: unknown[] = [compiled.readsCaller ? this.caller.id : null];
+    const readers = compiled.binder.readers;
+    for (let i = 0; i < compiled.whereValues; i++) key.push(values[readers[i]!.name]);
+    return `${compiled.whereText}\u0000${JSON.stringify(key)}`;
+  }
+
+  async rows(): Promise<Row[]> {
+    if (this.compiled) return this.compiled.rows.execute(this.valuesOf(this.compiled));
+    return (await rowsQuery(this.source, this.query, this.cursor)) as Row[];
+  }
+
+  /**
+   * The page's rows and their capped count in one statement: the count rides along as an
+   * uncorrelated scalar subquery (an InitPlan, computed once). An empty page carries no count,
+   * so a page past the end counts on its own.
+   */
+  async rowsAndCount(): Promise<{ fetched: Row[]; n: number }> {
+    const fetched = this.compiled
+      ? await this.compiled.counted.execute(this.valuesOf(this.compiled))
+      : ((await rowsQuery(this.source, this.query, this.cursor, {
+          [TOTAL]: countColumn(this.source),
+        })) as Row[]);
+    const first = fetched[0];
+    const n = first ? Number(first[TOTAL]) : ((await cappedCount(this.source))[0]?.n ?? 0);
+    return { fetched, n };
+  }
+}
+
+/** A capped count's answer as a total: exact up to COUNT_LIMIT, the estimate beyond. */
+async function cappedTotal(page: PageRead, n: number, guess?: number): Promise<Totals> {
+  if (n <= COUNT_LIMIT) return { total: n, totalExact: true };
+  return {
+    total: Math.max(guess ?? (await estimate(page.source)), COUNT_LIMIT + 1),
+    totalExact: false,
+  };
 }
 
 /**
  * The planner's estimate of the whole table, asked at most every TABLE_ESTIMATE_TTL_MS. It
  * only picks the way a list is counted; a stale one costs at most a capped count.
  */
-async function tableEstimate(source: PageSource): Promise<number> {
-  const byTable = perDatabase(tableEstimates, source.db);
-  const name = getTableName(source.table);
+async function tableEstimate(db: Database, table: PgTable): Promise<number> {
+  const byTable = perDatabase(tableEstimates, db);
+  const name = getTableName(table);
   const known = byTable.get(name);
   const now = Date.now();
   if (known && now - known.at < TABLE_ESTIMATE_TTL_MS) return known.rows;
-  const rows = await estimate({ ...source, where: undefined });
+  const rows = await estimate({ db, table, where: undefined });
   byTable.set(name, { rows, at: now });
   return rows;
 }
 
 /** A count proved the table holds at least `rows` rows: the cached estimate says so now. */
-function grownTable(source: PageSource, rows: number): void {
-  const byTable = perDatabase(tableEstimates, source.db);
-  const name = getTableName(source.table);
+function grownTable(db: Database, table: PgTable, rows: number): void {
+  const byTable = perDatabase(tableEstimates, db);
+  const name = getTableName(table);
   const known = byTable.get(name);
   byTable.set(name, { rows: Math.max(rows, known?.rows ?? 0), at: Date.now() });
 }
 
-/**
- * A page's rows and their capped count in one statement: the count rides along as an
- * uncorrelated scalar subquery (an InitPlan, computed once). An empty page carries no count,
- * so a page past the end counts on its own.
- */
-async function rowsAndCount(
-  source: PageSource,
-  query: PageQuery,
-  cursor: PageCursor | undefined,
-): Promise<{ fetched: Row[]; n: number }> {
-  const total = sql<number>`(${cappedCount(source)})`.mapWith(Number).as(TOTAL);
-  const fetched = (await rowsQuery(source, query, cursor, { [TOTAL]: total })) as Row[];
-  const first = fetched[0];
-  const n = first ? Number(first[TOTAL]) : ((await cappedCount(source))[0]?.n ?? 0);
-  return { fetched, n };
-}
-
 /** A small table's page and its total in one statement (rowsAndCount). */
-async function smallPage(
-  source: PageSource,
-  query: PageQuery,
-  cursor: PageCursor | undefined,
-): Promise<{ fetched: Row[]; totals: { total: number; totalExact: boolean } }> {
-  const { fetched, n } = await rowsAndCount(source, query, cursor);
-  const totals = await cappedTotal(source, n);
+async function smallPage(page: PageRead): Promise<{ fetched: Row[]; totals: Totals }> {
+  const { fetched, n } = await page.rowsAndCount();
+  const totals = await cappedTotal(page, n);
   if (!totals.totalExact) {
     // The table outgrew its cached estimate: the next list takes the large-table path, where
     // this WHERE's estimate is remembered, without asking the planner about the table again.
-    grownTable(source, n);
-    rememberOverCap(source, overCapKey(source), totals.total);
+    grownTable(page.db, page.list.table, n);
+    rememberEstimate(page.db, page.whereKey(), totals.total, true);
   }
   return { fetched, totals };
 }
@@ -401,43 +592,47 @@ function underTimeout<T>(
 }
 
 /**
- * A large table's page: the estimate, then the rows (with the capped count in the same
- * statement when the estimate is small enough to count), one after the other on one
- * connection, under the list's timeout. An exact total is counted afterwards under its own,
- * longer timeout (exactCount), still on one connection at a time.
+ * A large table's page: the WHERE's estimate (remembered, or asked of the planner), then the
+ * rows, with the capped count in the same statement when the estimate is small enough to count,
+ * one after the other on one connection, under the list's timeout. An exact total is counted
+ * afterwards under its own, longer timeout (exactCount), still on one connection at a time.
  */
 async function largePage(
-  source: PageSource,
+  list: ListSource,
+  db: Database,
   query: PageQuery,
   cursor: PageCursor | undefined,
+  caller: Caller,
   timeoutMs: number,
-): Promise<{ fetched: Row[]; totals: { total: number; totalExact: boolean } }> {
+): Promise<{ fetched: Row[]; totals: Totals }> {
+  // In a transaction of its own a statement runs on its connection: nothing to compile for.
+  const read = (on: Database) => new PageRead(list, on, query, cursor, caller, on === db);
   if (query.exactTotal === true) {
-    const fetched = await underTimeout(
-      source.db,
-      timeoutMs,
-      async (db) => (await rowsQuery({ ...source, db }, query, cursor)) as Row[],
-    );
-    return { fetched, totals: await totalOf(source, true) };
+    const fetched = await underTimeout(db, timeoutMs, (on) => read(on).rows());
+    const page = read(db);
+    const n = await exactCount(page.source);
+    if (n !== undefined) return { fetched, totals: { total: n, totalExact: true } };
+    return { fetched, totals: { total: await estimate(page.source), totalExact: false } };
   }
-  const key = overCapKey(source);
-  return underTimeout(source.db, timeoutMs, async (db) => {
-    const within = { ...source, db };
-    const over = knownOverCap(source, key);
-    if (over !== undefined) {
-      const fetched = (await rowsQuery(within, query, cursor)) as Row[];
-      return { fetched, totals: { total: over, totalExact: false } };
+  return underTimeout(db, timeoutMs, async (on) => {
+    const page = read(on);
+    const key = page.whereKey();
+    const known = knownEstimate(db, key);
+    if (known?.over) {
+      return { fetched: await page.rows(), totals: { total: known.guess, totalExact: false } };
     }
     // No WHERE: the whole table's estimate, asked at most every TABLE_ESTIMATE_TTL_MS.
-    const guess = source.where ? await estimate(within) : await tableEstimate(within);
+    const guess =
+      known?.guess ??
+      (page.source.where ? await estimate(page.source) : await tableEstimate(on, list.table));
     if (guess > ESTIMATE_ONLY_ABOVE) {
-      rememberOverCap(source, key, guess);
-      const fetched = (await rowsQuery(within, query, cursor)) as Row[];
-      return { fetched, totals: { total: guess, totalExact: false } };
+      rememberEstimate(db, key, guess, true);
+      return { fetched: await page.rows(), totals: { total: guess, totalExact: false } };
     }
-    const { fetched, n } = await rowsAndCount(within, query, cursor);
-    const totals = await cappedTotal(within, n, guess);
-    if (!totals.totalExact) rememberOverCap(source, key, totals.total);
+    if (!known) rememberEstimate(db, key, guess, false);
+    const { fetched, n } = await page.rowsAndCount();
+    const totals = await cappedTotal(page, n, guess);
+    if (!totals.totalExact) rememberEstimate(db, key, totals.total, true);
     return { fetched, totals };
   });
 }
@@ -446,14 +641,18 @@ async function largePage(
  * One page of a list, by OFFSET (`current`, for the first MAX_OFFSET_ROWS rows) or after/before
  * a cursor, with cursors to the pages next to it and a total that never scans a large result.
  */
-export async function readPage(source: PageSource, query: PageQuery): Promise<PageAnswer> {
-  const cursor = cursorOf(source, query);
-  const { fetched, totals } = await inTurn(source.db, async (db, timeoutMs) => {
-    const on = { ...source, db };
-    return query.exactTotal !== true && (await tableEstimate(on)) <= SMALL_TABLE_ROWS
-      ? smallPage(on, query, cursor)
-      : largePage(on, query, cursor, timeoutMs);
-  });
+export async function readPage(
+  list: ListSource,
+  query: PageQuery,
+  caller: Caller,
+): Promise<PageAnswer> {
+  const cursor = cursorOf(list, query);
+  const { fetched, totals } = await inTurn(list.db, async (db, timeoutMs) =>
+    query.exactTotal !== true && (await tableEstimate(db, list.table)) <= SMALL_TABLE_ROWS
+      ? smallPage(new PageRead(list, db, query, cursor, caller, true))
+      : largePage(list, db, query, cursor, caller, timeoutMs),
+  );
+
   const backwards = cursor !== undefined && !cursor.after;
   const more = fetched.length > query.pageSize;
   const rows = fetched.slice(0, query.pageSize);
@@ -461,7 +660,7 @@ export async function readPage(source: PageSource, query: PageQuery): Promise<Pa
 
   if (backwards && !more) {
     // The page before reached the start: answer the first page itself, full and numbered.
-    return readPage(source, { ...query, cursor: undefined, current: 1 });
+    return readPage(list, { ...query, cursor: undefined, current: 1 }, caller);
   }
 
   const keys = rows.map((r) => r[KEY] as unknown[]);
@@ -469,9 +668,9 @@ export async function readPage(source: PageSource, query: PageQuery): Promise<Pa
   const last = keys[keys.length - 1];
   const hasNext = backwards ? true : more;
   const hasPrev = backwards ? more : cursor !== undefined || query.current > 1;
-  const list = rows.map((r) => {
+  const records = rows.map((r) => {
     const { [KEY]: _key, [TOTAL]: _total, ...rest } = r;
-    return source.record(rest);
+    return list.record(rest);
   });
 
   let { total, totalExact } = totals;
@@ -483,7 +682,7 @@ export async function readPage(source: PageSource, query: PageQuery): Promise<Pa
   // A page beyond a cursor with nothing before or after it still points back where it was.
   const at = cursor?.key;
   return {
-    list,
+    list: records,
     total,
     totalExact,
     nextCursor: hasNext ? encodeCursor({ after: true, key: last ?? (at as unknown[]) }) : null,

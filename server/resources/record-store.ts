@@ -3,7 +3,7 @@ import type { FieldDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import type { PageAnswer } from './paging';
 import type { Row } from './rows';
-import type { Caller } from './visibility';
+import type { Caller, Viewer } from './visibility';
 
 /**
  * What the generic routes (crud.ts) need of a resource's rows: a built-in's table
@@ -29,5 +29,5 @@ export interface RecordStore {
 /** A resource another one may refer to: it resolves a key to the label shown beside it. */
 export interface ReferenceTarget {
   /** `(select <label> … where <key> = value limit 1)` over the rows the caller may see. */
-  referenceLabel(key: string, label: string, value: SQL, caller: Caller): SQL;
+  referenceLabel(key: string, label: string, value: SQL, caller: Viewer): SQL;
 }

@@ -8,16 +8,22 @@ import type { Database } from '../db/client';
 import { prepareByText, type Prepared } from '../db/prepared';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
-import { pageStatements, readBatches, readPage, type PageAnswer, type PageSource } from './paging';
-import { whereOf } from './query';
+import { ShapeCache } from './list-statements';
+import {
+  pageStatements,
+  readBatches,
+  readPage,
+  sourceFor,
+  type CompiledPage,
+  type ListSource,
+  type PageAnswer,
+} from './paging';
+import { constantLimit, literal, whereOf, type Binder } from './query';
 import type { RecordStore, ReferenceTarget } from './record-store';
 import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
-import { visibleTo, type Caller, type StoreLookup, type Viewer } from './visibility';
+import { ANY_CALLER, visibleTo, type Caller, type StoreLookup, type Viewer } from './visibility';
 
 const MAX_INT4 = 2_147_483_647;
-
-/** The caller of a statement prepared for every caller: its id is bound at each execution. */
-const ANY_CALLER: Viewer = { id: sql.placeholder('caller') };
 
 /**
  * Reads and writes one resource's table by its contract declaration. Field names are Drizzle
@@ -26,6 +32,7 @@ const ANY_CALLER: Viewer = { id: sql.placeholder('caller') };
 export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
   private detailStatement: Prepared<Row> | undefined;
+  private listSource: ListSource | undefined;
 
   constructor(
     readonly def: ResourceDef,
@@ -89,19 +96,19 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
         .select({ label: target.col(f.reference.label) })
         .from(target.table)
         .where(and(eq(target.col(f.reference.key), this.col(f.name)), target.visibleWhere(caller)))
-        .limit(1);
+        .limit(constantLimit(1));
       out[f.reference.as] = sql`(${label})`.as(f.reference.as);
     }
     return out;
   }
 
   /** ReferenceTarget: the label of the row whose `key` is `value`, for a configured resource. */
-  referenceLabel(key: string, label: string, value: SQL, caller: Caller): SQL {
+  referenceLabel(key: string, label: string, value: SQL, caller: Viewer): SQL {
     const query = this.db
       .select({ label: this.col(label) })
       .from(this.table)
       .where(and(eq(this.col(key), value), this.visibleWhere(caller)))
-      .limit(1);
+      .limit(constantLimit(1));
     return sql`(${query})`;
   }
 
@@ -111,7 +118,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
 
   /** Live rows the caller may see: not soft-deleted, not someone else's. */
   visibleWhere(caller: Viewer): SQL | undefined {
-    const live = this.def.softDelete ? eq(this.col(this.def.softDelete), 0) : undefined;
+    const live = this.def.softDelete ? eq(this.col(this.def.softDelete), literal(0)) : undefined;
     return and(live, visibleTo(this.def, this.columns, caller, this.lookup));
   }
 
@@ -127,29 +134,45 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     return values;
   }
 
-  /** What a list reads: this resource's visible rows under the query's scope and filters. */
-  private source(query: Omit<PageQuery, 'current' | 'pageSize'>, caller: Caller): PageSource {
-    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
-      eq(this.col(f), v),
-    );
-    return {
+  /**
+   * What a list reads: this resource's visible rows under the query's scope and filters. Kept
+   * per store with the statements compiled for each query shape (list-statements.ts).
+   */
+  get lists(): ListSource {
+    this.listSource ??= {
       db: this.db,
       def: this.def,
       table: this.table,
       columns: this.columns,
-      selection: this.selection(caller),
-      where: and(this.visibleWhere(caller), ...scoped, whereOf(this.def, this.columns, query)),
       record: (row) => toRecord(this.def, row),
+      build: (query, viewer, bind) => this.listParts(query, viewer, bind),
+      compiled: new ShapeCache<CompiledPage>(),
+    };
+    return this.listSource;
+  }
+
+  private listParts(query: Omit<PageQuery, 'current' | 'pageSize'>, viewer: Viewer, bind: Binder) {
+    // Scope values are the declaration's own: constants of the shape, not placeholders.
+    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
+      eq(this.col(f), literal(v)),
+    );
+    return {
+      selection: this.selection(viewer),
+      where: and(
+        this.visibleWhere(viewer),
+        ...scoped,
+        whereOf(this.def, this.columns, query, bind),
+      ),
     };
   }
 
   page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
-    return readPage(this.source(query, caller), query);
+    return readPage(this.lists, query, caller);
   }
 
   /** The statements page() runs for `query` (EXPLAIN tests). */
   listStatements(query: PageQuery, caller: Caller): SQL[] {
-    return pageStatements(this.source(query, caller), query);
+    return pageStatements(sourceFor(this.lists, query, caller), query);
   }
 
   async detail(id: number, caller: Caller): Promise<Row> {
@@ -171,7 +194,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
         .select(this.selection(ANY_CALLER))
         .from(this.table)
         .where(this.live(sql.placeholder('id'), ANY_CALLER))
-        .limit(1),
+        .limit(constantLimit(1)),
     );
     return this.detailStatement;
   }
@@ -191,7 +214,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     caller: Caller,
     size = 1000,
   ): AsyncGenerator<Row[]> {
-    return readBatches(this.source(query, caller), query.sorters, size);
+    return readBatches(sourceFor(this.lists, query, caller), query.sorters, size);
   }
 
   /** Creates a row in `scope` (its values win); the caller becomes the owner of owned rows. */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../contract/resource';
+import { literal } from './query';
 import type { AuthUser } from '../auth/sessions';
 import type { ResourceStore } from './store';
 
@@ -14,6 +15,12 @@ export type Caller = Pick<AuthUser, 'id' | 'role'>;
 export interface Viewer {
   readonly id: string | Placeholder;
 }
+
+/** The placeholder of the caller's id in a statement prepared for every caller. */
+export const CALLER = 'caller';
+
+/** The caller of a statement prepared for every caller: its id is bound at each execution. */
+export const ANY_CALLER: Viewer = { id: sql.placeholder(CALLER) };
 
 /** The store of another resource, for rows whose visibility follows a row there. */
 export type StoreLookup = (name: string) => ResourceStore | undefined;
@@ -33,7 +40,7 @@ export function visibleTo(
   if ('field' in owner) {
     const own = eq(columns[owner.field] as PgColumn, caller.id);
     const shared = Object.entries(owner.sharedWhen ?? {}).map(([f, v]) =>
-      eq(columns[f] as PgColumn, v),
+      eq(columns[f] as PgColumn, literal(v)),
     );
     return shared.length ? or(own, and(...shared)) : own;
   }
