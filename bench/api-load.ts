@@ -35,7 +35,7 @@ import {
 } from './lib/http';
 import { closedLoop, tally } from './lib/load';
 import { migrationKeys } from './lib/migrations';
-import { cpuMs, postgresCpuMs, procStatus, watchRss } from './lib/proc';
+import { cpuMs, postgresCpu, procStatus, watchRss } from './lib/proc';
 import { commitLabel, writeSection } from './lib/report';
 import {
   freePort,
@@ -414,7 +414,7 @@ async function bench(): Promise<number> {
       let sample: string | undefined = c.target === 'bare' ? '' : undefined;
       const pid = c.target === 'bare' ? bare?.pid : api?.pid;
       const cpuBefore = cpuMs(pid);
-      const dbCpuBefore = postgresCpuMs();
+      const dbCpu0 = postgresCpu();
       const until = performance.now() + seconds * 1000;
       const elapsed = await closedLoop(CLIENTS, { until }, async () => {
         const body = JSON.stringify(
@@ -442,7 +442,7 @@ async function bench(): Promise<number> {
       const answered = Math.max(1, latencies.length);
       return {
         serverCpu: (cpuMs(pid) - cpuBefore) / answered,
-        dbCpu: (postgresCpuMs() - dbCpuBefore) / answered,
+        dbCpu: dbCpu0.stop() / answered,
         name: c.name,
         count: latencies.length,
         seconds: elapsed,

@@ -46,7 +46,7 @@ import {
   UNTHROTTLED_ENV,
   waitUntilReady,
 } from './lib/server';
-import { cpuMs, postgresCpuMs } from './lib/proc';
+import { cpuMs, postgresCpu } from './lib/proc';
 import { codesText, fmt, loadAverage, ms as msOf, percentiles, quantile } from './lib/stats';
 
 const { values: args } = parseArgs({
@@ -90,7 +90,7 @@ interface Result {
   p95: number;
   rate: number;
   cpuPerRequest: number;
-  /** PostgreSQL's CPU per request (postgresCpuMs); NaN without a local server. */
+  /** PostgreSQL's CPU per request (postgresCpu); NaN without a local server. */
   dbCpuPerRequest: number;
   codes: Map<string, number>;
   /** process.hrtime (CLOCK_MONOTONIC) at the start and end, in µs: the profile's clock. */
@@ -104,7 +104,7 @@ async function drive(c: Case, requests: number, clients: number, token: string):
   const latencies: number[] = [];
   const codes = new Map<string, number>();
   const cpuBefore = cpuMs(c.pid);
-  const dbCpuBefore = postgresCpuMs();
+  const dbCpu0 = postgresCpu();
   const startUs = nowUs();
   const elapsed = await closedLoop(clients, { requests }, async () => {
     const body = JSON.stringify(c.body());
@@ -119,7 +119,7 @@ async function drive(c: Case, requests: number, clients: number, token: string):
     tally(codes, key);
   });
   const cpu = cpuMs(c.pid) - cpuBefore;
-  const dbCpu = postgresCpuMs() - dbCpuBefore;
+  const dbCpu = dbCpu0.stop();
   const { p50, p95 } = percentiles(latencies);
   return {
     name: c.name,

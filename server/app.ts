@@ -46,7 +46,8 @@ import { addSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
-import { limitLists, type ListLimits } from './resources/paging';
+import { keepCounts, limitLists, type ListLimits } from './resources/paging';
+import { watchTableChanges } from './db/table-changes';
 import { ResourceStore } from './resources/store';
 import { configuredRoutes } from './resource-config/dispatch';
 import { restProxyRoutes } from './resource-config/rest-proxy';
@@ -109,6 +110,11 @@ export interface BuildAppOptions {
    * this server apply at once, other servers' within this. Off unless given (main.ts sets it).
    */
   sessionCacheMs?: number;
+  /**
+   * Lists keep their counts while the tables they read are unchanged, as heard on the
+   * database's change channel (db/table-changes.ts, LIST_COUNTS_KEPT); on unless false.
+   */
+  keepCounts?: boolean;
   /**
    * What one list may hold (resources/paging.ts ListLimits: LIST_CONNECTIONS, LIST_TIMEOUT_MS);
    * no bound unless given (main.ts sets it for PostgreSQL).
@@ -261,6 +267,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  // Lists keep their counts until a table they read changes (db/table-changes.ts).
+  const watch = options.keepCounts === false ? undefined : await watchTableChanges(options.db);
+  if (watch) {
+    keepCounts(options.db, watch.changes);
+    app.addHook('onClose', () => watch.close());
+  }
   if (options.lists) {
     // PostgreSQL: lists run on a pool of their own carrying the list timeout (db/client.ts).
     const pool =
@@ -268,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? undefined
         : openListPool(options.db, options.lists.connections, options.lists.timeoutMs ?? 0);
     limitLists(options.db, { ...options.lists, ...(pool ? { db: pool.db } : {}) });
+    if (pool && watch) keepCounts(pool.db, watch.changes);
     if (pool) app.addHook('onClose', () => pool.close());
   }
   const stores = new Map<string, ResourceStore>();

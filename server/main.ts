@@ -96,6 +96,8 @@ async function main(): Promise<void> {
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
     // docs/SCALING.md: another server's logout or disable reaches this one within this.
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
+    // Issue 12: a list's total is counted once until a table it reads changes.
+    keepCounts: env.LIST_COUNTS_KEPT !== '0',
     // Issue 12: calls and sessions past their retention go; the statistics keep them.
     retention: {
       callDays: numberFrom('RETENTION_CALL_DAYS', 0),

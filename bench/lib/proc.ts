@@ -42,14 +42,9 @@ export function cpuMs(pid: number | undefined): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/**
- * utime + stime of every local `postgres` process, in ms: what a request costs the database's
- * side (parse, plan, execute, and each round trip's protocol work). NaN when PostgreSQL does not
- * run on this machine. Other databases' sessions count too: run it on a quiet server.
- */
-export function postgresCpuMs(): number {
-  let total = 0;
-  let found = false;
+/** utime + stime of each local `postgres` process now, in ms, by pid. */
+function postgresCpuByPid(): Map<number, number> {
+  const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -59,8 +54,28 @@ export function postgresCpuMs(): number {
       continue; // exited since the listing
     }
     if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    found = true;
-    total += cpuMs(Number(entry));
+    out.set(Number(entry), cpuMs(Number(entry)));
   }
-  return found ? total : NaN;
+  return out;
+}
+
+/**
+ * The CPU every local `postgres` process spends from now until `stop()`, in ms: what requests
+ * cost the database's side (parse, plan, execute, and each round trip's protocol work). A
+ * process started meanwhile counts whole; one that exited meanwhile is left out (its last
+ * readings are gone), so the figure is never below what the survivors spent. NaN when
+ * PostgreSQL does not run on this machine. Other databases' sessions count too: run it on a
+ * quiet server.
+ */
+export function postgresCpu(): { stop(): number } {
+  const before = postgresCpuByPid();
+  return {
+    stop() {
+      const after = postgresCpuByPid();
+      if (!before.size && !after.size) return NaN;
+      let total = 0;
+      for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+      return total;
+    },
+  };
 }

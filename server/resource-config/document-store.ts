@@ -154,6 +154,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
       table: resourceRows,
       columns: this.columns,
       record: (row) => this.recordOf(row),
+      reads: ['resource_rows'],
       build: (query, viewer, bind) => ({
         selection: this.selection(viewer),
         where: this.where(query, bind),

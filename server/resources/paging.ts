@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { AppError, invalidField } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import type { Preparable, Prepared } from '../db/prepared';
+import type { TableChanges } from '../db/table-changes';
 import { namedOn, prepareList, shapeOf, type ShapeCache } from './list-statements';
 import {
   afterKey,
@@ -214,6 +215,53 @@ function rememberEstimate(db: Database, key: string, guess: number, over: boolea
 /** Planner estimates of whole tables, by database handle and table name. */
 const tableEstimates = new WeakMap<Database, Map<string, { rows: number; at: number }>>();
 
+/** Which tables changed, by database handle (the main pool and the lists' share one). */
+const watches = new WeakMap<Database, TableChanges>();
+
+/**
+ * Lists on `db` keep their counts while the tables they read stand unchanged, as `changes`
+ * hears it (server/db/table-changes.ts; app.ts, for the main pool and the lists' pool).
+ */
+export function keepCounts(db: Database, changes: TableChanges): void {
+  watches.set(db, changes);
+}
+
+/**
+ * Counts of lists' WHEREs (text and values; `exact:` for a full count), by database watch, each
+ * with the version of the tables it read: a list answers the kept count while that version
+ * stands, instead of counting again (docs/DECISIONS.md "A total is counted once").
+ */
+const counts = new WeakMap<TableChanges, Map<string, { n: number; version: string }>>();
+/** The most counts kept per database; the least recently used goes first. */
+export const COUNT_KEYS = 1_000;
+
+/**
+ * The count kept for `key` on `db`, if its tables have not changed since, and how to keep a new
+ * one. The version is read now, before any count is sent: see TableChanges.
+ */
+function keptCount(db: Database, reads: readonly string[], key: string) {
+  const changes = watches.get(db);
+  const version = changes?.versionOf(reads);
+  if (!changes || version === undefined) return { n: undefined, keep: () => {} };
+  let byKey = counts.get(changes);
+  if (!byKey) counts.set(changes, (byKey = new Map()));
+  const kept = byKey.get(key);
+  const fresh = kept?.version === version ? kept : undefined;
+  if (fresh) {
+    byKey.delete(key);
+    byKey.set(key, fresh);
+  }
+  const keys = byKey;
+  return {
+    n: fresh?.n,
+    keep: (n: number) => {
+      keys.delete(key);
+      keys.set(key, { n, version });
+      if (keys.size > COUNT_KEYS) keys.delete(keys.keys().next().value as string);
+    },
+  };
+}
+
 /** One request's list, its values written into the statement (built per request). */
 export interface PageSource {
   db: Database;
@@ -248,6 +296,8 @@ export interface ListSource {
   table: PgTable;
   columns: Readonly<Record<string, FieldSql>>;
   record(row: Row): Row;
+  /** The tables a list's WHERE reads (its own, and those its visibility follows). */
+  reads: readonly string[];
   build(query: Omit<PageQuery, 'current' | 'pageSize'>, viewer: Viewer, bind: Binder): ListParts;
   /**
    * The statements compiled by shape, kept by the store (list-statements.ts); without it every
@@ -514,11 +564,33 @@ class PageRead {
   }
 
   /**
+   * The page's rows and their capped count: the count kept for this WHERE while its tables
+   * stand unchanged (keptCount, `watched`: the database whose changes are heard), or counted in
+   * the rows' statement (rowsWithCount).
+   */
+  async rowsAndCount(watched: Database): Promise<{ fetched: Row[]; n: number }> {
+    const count = keptCount(watched, this.list.reads, this.whereKey());
+    if (count.n !== undefined) return { fetched: await this.rows(), n: count.n };
+    const counted = await this.rowsWithCount();
+    count.keep(counted.n);
+    return counted;
+  }
+
+  /** The exact count of the WHERE (undefined: too slow), kept as a capped count is. */
+  async exactCount(watched: Database): Promise<number | undefined> {
+    const count = keptCount(watched, this.list.reads, `exact:${this.whereKey()}`);
+    if (count.n !== undefined) return count.n;
+    const n = await exactCount(this.source);
+    if (n !== undefined) count.keep(n);
+    return n;
+  }
+
+  /**
    * The page's rows and their capped count in one statement: the count rides along as an
    * uncorrelated scalar subquery (an InitPlan, computed once). An empty page carries no count,
    * so a page past the end counts on its own.
    */
-  async rowsAndCount(): Promise<{ fetched: Row[]; n: number }> {
+  private async rowsWithCount(): Promise<{ fetched: Row[]; n: number }> {
     const fetched = this.compiled
       ? await this.compiled.counted.execute(this.valuesOf(this.compiled))
       : ((await rowsQuery(this.source, this.query, this.cursor, {
@@ -564,7 +636,7 @@ function grownTable(db: Database, table: PgTable, rows: number): void {
 
 /** A small table's page and its total in one statement (rowsAndCount). */
 async function smallPage(page: PageRead): Promise<{ fetched: Row[]; totals: Totals }> {
-  const { fetched, n } = await page.rowsAndCount();
+  const { fetched, n } = await page.rowsAndCount(page.db);
   const totals = await cappedTotal(page, n);
   if (!totals.totalExact) {
     // The table outgrew its cached estimate: the next list takes the large-table path, where
@@ -610,7 +682,7 @@ async function largePage(
   if (query.exactTotal === true) {
     const fetched = await underTimeout(db, timeoutMs, (on) => read(on).rows());
     const page = read(db);
-    const n = await exactCount(page.source);
+    const n = await page.exactCount(db);
     if (n !== undefined) return { fetched, totals: { total: n, totalExact: true } };
     return { fetched, totals: { total: await estimate(page.source), totalExact: false } };
   }
@@ -630,7 +702,7 @@ async function largePage(
       return { fetched: await page.rows(), totals: { total: guess, totalExact: false } };
     }
     if (!known) rememberEstimate(db, key, guess, false);
-    const { fetched, n } = await page.rowsAndCount();
+    const { fetched, n } = await page.rowsAndCount(db);
     const totals = await cappedTotal(page, n, guess);
     if (!totals.totalExact) rememberEstimate(db, key, totals.total, true);
     return { fetched, totals };

@@ -1,4 +1,13 @@
-import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../contract/resource';
@@ -145,10 +154,18 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
       table: this.table,
       columns: this.columns,
       record: (row) => toRecord(this.def, row),
+      reads: this.reads(),
       build: (query, viewer, bind) => this.listParts(query, viewer, bind),
       compiled: new ShapeCache<CompiledPage>(),
     };
     return this.listSource;
+  }
+
+  /** The tables a list's WHERE reads: this one, and those its visibility follows. */
+  private reads(): string[] {
+    const owner = this.def.ownership;
+    const parent = owner && 'through' in owner ? this.other(owner.through.resource) : undefined;
+    return [getTableName(this.table), ...(parent ? parent.lists.reads : [])];
   }
 
   private listParts(query: Omit<PageQuery, 'current' | 'pageSize'>, viewer: Viewer, bind: Binder) {
