@@ -18,6 +18,7 @@ import { Code } from '../contract/envelope';
 import type { ResourceDef } from '../contract/resource';
 import { RESOURCES } from '../contract/resources';
 import { installAuthentication } from './auth/authenticate';
+import { forgetAllCachedSessions, forgetCachedUserSessions } from './auth/session-cache';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/login-limiter';
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
@@ -267,12 +268,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  // Lists keep their counts until a table they read changes (db/table-changes.ts).
-  const watch = options.keepCounts === false ? undefined : await watchTableChanges(options.db);
-  if (watch) {
-    keepCounts(options.db, watch.changes);
-    app.addHook('onClose', () => watch.close());
-  }
+  // The database's change channel (db/table-changes.ts): lists keep their counts until a table
+  // they read changes, and a session ended through any server leaves every server's cache.
+  const watch = await watchTableChanges(options.db);
+  app.addHook('onClose', () => watch.close());
+  const keep = options.keepCounts !== false;
+  if (keep) keepCounts(options.db, watch.changes);
+  const unwatchUsers = watch.changes.onUser((userId) =>
+    userId === undefined
+      ? forgetAllCachedSessions(options.db)
+      : forgetCachedUserSessions(options.db, userId),
+  );
+  app.addHook('onClose', async () => unwatchUsers());
   if (options.lists) {
     // PostgreSQL: lists run on a pool of their own carrying the list timeout (db/client.ts).
     const pool =
@@ -280,7 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? undefined
         : openListPool(options.db, options.lists.connections, options.lists.timeoutMs ?? 0);
     limitLists(options.db, { ...options.lists, ...(pool ? { db: pool.db } : {}) });
-    if (pool && watch) keepCounts(pool.db, watch.changes);
+    if (pool && keep) keepCounts(pool.db, watch.changes);
     if (pool) app.addHook('onClose', () => pool.close());
   }
   const stores = new Map<string, ResourceStore>();

@@ -33,8 +33,9 @@ interface Entry {
 
 /**
  * Active sessions by token hash, trusted for `ttlMs` after the database said so and never past
- * the session's own expiry; least recently used first out. Only this instance's revocations
- * reach it (`forget…`); another instance's are seen once the entry runs out.
+ * the session's own expiry; least recently used first out. This instance's revocations reach
+ * it at once (`forget…`), and so does any other's while the database's change channel is heard
+ * (db/table-changes.ts, migration 0013); otherwise they are seen once the entry runs out.
  */
 export class SessionCache {
   readonly ttlMs: number;
@@ -140,4 +141,9 @@ export function forgetCachedSession(db: Database, tokenHash: string): void {
 /** Every cached session of `userId`: revocations, disabling, a new role. Same rule as above. */
 export function forgetCachedUserSessions(db: Database, userId: string): void {
   for (const cache of cachesByDatabase.get(db) ?? []) cache.forgetUser(userId);
+}
+
+/** Every cached session: the change channel was not heard for a while (db/table-changes.ts). */
+export function forgetAllCachedSessions(db: Database): void {
+  for (const cache of cachesByDatabase.get(db) ?? []) cache.clear();
 }

@@ -4,9 +4,11 @@ import type { Database } from './client';
 
 /** The channel migration 0013 announces changed tables on. */
 export const CHANGES_CHANNEL = 'console_changes';
+/** The channel migration 0013 announces users whose sessions changed on (their id). */
+export const SESSIONS_CHANNEL = 'console_sessions';
 
 /**
- * Which tables have changed since when, as this server heard it (migration 0013: every
+ * Which tables have changed since when, and whose sessions, as this server heard it (migration 0013: every
  * statement that changes a table a list reads notifies `console_changes` with the table's name
  * when its transaction commits). A list's count is kept with the version of the tables it read
  * (server/resources/paging.ts) and reused while that version stands.
@@ -20,6 +22,7 @@ export const CHANGES_CHANNEL = 'console_changes';
  */
 export class TableChanges {
   private readonly versions = new Map<string, number>();
+  private readonly userListeners = new Set<(userId: string | undefined) => void>();
   /** Moves whenever the channel was lost: nothing counted before can be trusted. */
   private epoch = 0;
   private heard = false;
@@ -37,9 +40,25 @@ export class TableChanges {
     this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
   }
 
+  /**
+   * Calls `listener` with a user whose sessions ended or whose account changed, and with
+   * undefined when the channel is heard again after a loss (anything may have changed while it
+   * was not). Answers the undo.
+   */
+  onUser(listener: (userId: string | undefined) => void): () => void {
+    this.userListeners.add(listener);
+    return () => this.userListeners.delete(listener);
+  }
+
+  /** `userId`'s sessions or account changed (a notification). */
+  userChanged(userId: string | undefined): void {
+    for (const listener of this.userListeners) listener(userId);
+  }
+
   /** The channel is heard from now on: nothing older than this counts. */
   listening(): void {
     this.epoch++;
+    if (!this.heard) this.userChanged(undefined);
     this.heard = true;
   }
 
@@ -80,15 +99,17 @@ export async function watchTableChanges(
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return watchPostgres(client, changes, options.checkMs);
   if (client && typeof (client as PGlite).listen === 'function') {
-    const unlisten = await (client as PGlite).listen(CHANGES_CHANNEL, (table) =>
-      changes.changed(table),
-    );
+    const pglite = client as PGlite;
+    const unlisten = [
+      await pglite.listen(CHANGES_CHANNEL, (table) => changes.changed(table)),
+      await pglite.listen(SESSIONS_CHANNEL, (userId) => changes.userChanged(userId)),
+    ];
     changes.listening();
     return {
       changes,
       close: async () => {
         changes.lost();
-        await unlisten().catch(() => {});
+        for (const undo of unlisten) await undo().catch(() => {});
       },
     };
   }
@@ -141,13 +162,14 @@ async function watchPostgres(
     next.on('end', () => drop(next));
     next.on('notification', (message) => {
       const payload = message.payload;
+      if (message.channel === SESSIONS_CHANNEL) changes.userChanged(payload || undefined);
       if (message.channel !== CHANGES_CHANNEL || !payload) return;
       if (payload === pending) pending = undefined;
       else if (!payload.startsWith(PING_PREFIX)) changes.changed(payload);
     });
     try {
       await next.connect();
-      await next.query(`listen ${CHANGES_CHANNEL}`);
+      await next.query(`listen ${CHANGES_CHANNEL}; listen ${SESSIONS_CHANNEL}`);
     } catch {
       drop(next);
       return;

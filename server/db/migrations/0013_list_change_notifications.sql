@@ -27,3 +27,18 @@ BEGIN
   END LOOP;
 END
 $$;
+--> statement-breakpoint
+-- A session ended or an account changed (disabled, another role or name, deleted) is announced
+-- on `console_sessions` with the user's id, at commit: every server drops that user's cached
+-- sessions at once (server/auth/session-cache.ts), not only the one that made the change, and
+-- an operator's SQL counts too. TG_ARGV[0] names the column holding the user's id.
+CREATE FUNCTION console_notify_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('console_sessions', to_jsonb(OLD) ->> TG_ARGV[0]);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER sessions_ended AFTER UPDATE OF revoked_at, expires_at, user_id OR DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION console_notify_session_change('user_id');
+--> statement-breakpoint
+CREATE TRIGGER users_session_change AFTER UPDATE OF status, role, user_name OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION console_notify_session_change('id');
