@@ -20,17 +20,22 @@ const CACHE_MS = 120_000;
 describeBackends('revocations reach every server through the change channel', (backend) => {
   const t = useTestApp(backend, { sessionCacheMs: CACHE_MS });
 
-  /** scene/page with `token` on `app` until it is refused, at most 3 s; answers the code. */
+  /** The code of a scene list asked of `app` with `token`. */
+  async function listCode(app: FastifyInstance, token: string): Promise<number> {
+    const answer = await app.inject({
+      method: 'POST',
+      url: apiPath('scene', 'page'),
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    return (answer.json() as { code: number }).code;
+  }
+
+  /** Lists with `token` on `app` until it is refused, at most 3 s; answers the code. */
   async function refusedOn(app: FastifyInstance, token: string): Promise<number> {
     const until = Date.now() + 3_000;
     for (;;) {
-      const answer = await app.inject({
-        method: 'POST',
-        url: apiPath('scene', 'page'),
-        headers: { authorization: `Bearer ${token}` },
-        payload: {},
-      });
-      const code = (answer.json() as { code: number }).code;
+      const code = await listCode(app, token);
       if (code !== 0 || Date.now() > until) return code;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -38,8 +43,7 @@ describeBackends('revocations reach every server through the change channel', (b
 
   it('an account disabled by SQL is refused at once, however long sessions are cached', async () => {
     const token = await t.login('annotator1');
-    const used = await t.post(apiPath('scene', 'page'), {}, { token });
-    expect(used.body.code).toBe(0);
+    expect(await listCode(t.app, token)).toBe(0);
     // Cached now; the change bypasses the console entirely.
     await t.db.execute(sql`update users set status = 0 where user_name = 'annotator1'`);
     try {
@@ -69,13 +73,7 @@ describeBackends('revocations reach every server through the change channel', (b
     const app = other!.app;
     const token = await t.login('annotator2');
     // The other server confirms the session and caches it.
-    const first = await app.inject({
-      method: 'POST',
-      url: apiPath('scene', 'page'),
-      headers: { authorization: `Bearer ${token}` },
-      payload: {},
-    });
-    expect((first.json() as { code: number }).code).toBe(0);
+    expect(await listCode(app, token)).toBe(0);
     const out = await t.post(apiPath('user', 'logout'), undefined, { token });
     expect(out.body.code).toBe(0);
     expect(await refusedOn(app, token)).toBe(Code.SESSION_ENDED);
