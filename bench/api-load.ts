@@ -522,7 +522,9 @@ async function bench(): Promise<number> {
         `keep-alive) runs ${CLIENTS} clients for ${SECONDS} s per case after a ${WARMUP} s ` +
         'warm-up, as the demo user `user`. "share of bare" is the case\'s answers per second ' +
         'over the bare route\'s in the same run; "answers" counts them by envelope code (a deep ' +
-        'page by `current` should be refused with 40000). Load average ' +
+        'page by `current` should be refused with 40000); "server CPU ms" and "PostgreSQL CPU ms" ' +
+        'are the CPU time per answer of the serving process (the bare one for the bare routes) ' +
+        'and of every local PostgreSQL process (/proc). Load average ' +
         `${loadBefore} before the cases, ${loadAfter} after (1 / 5 / 15 min).`,
       '',
       ...table,
