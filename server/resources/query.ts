@@ -149,7 +149,7 @@ function tagsCondition(
     case 'ne':
       return sql`not (${column} @> ${array})`;
     case 'in':
-      // An empty list matches nothing: a statement of its own shape (shapeOf in paging.ts).
+      // An empty list matches nothing: a statement of its own shape (list-statements.ts shapeOf).
       return labels.length ? sql`${column} && ${array}` : sql`false`;
     default:
       throw invalidField(at, 'badFormat');
