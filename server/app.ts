@@ -275,6 +275,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => watch.close());
   const keep = options.keepCounts !== false;
   if (keep) keepCounts(options.db, watch.changes);
+  app.decorateRequest('writesRows', false);
+  // A write's own notification may still be on its way when the console lists again: what
+  // this server kept is dropped before the write's answer leaves (resources/crud.ts markWrites).
+  app.addHook('onSend', async (request) => {
+    if (request.writesRows) watch.changes.changedAny();
+  });
   const unwatchUsers = watch.changes.onUser((userId) =>
     userId === undefined
       ? forgetAllCachedSessions(options.db)

@@ -8,22 +8,23 @@ export const CHANGES_CHANNEL = 'console_changes';
 export const SESSIONS_CHANNEL = 'console_sessions';
 
 /**
- * Which tables have changed since when, and whose sessions, as this server heard it (migration 0013: every
- * statement that changes a table a list reads notifies `console_changes` with the table's name
- * when its transaction commits). A list's count is kept with the version of the tables it read
- * (server/resources/paging.ts) and reused while that version stands.
+ * Which tables have changed since when, and whose sessions, as this server heard it (migration
+ * 0013: every statement that changes a table a list reads notifies `console_changes` with the
+ * table's name when its transaction commits). A list's count is kept with the version of the
+ * tables it read (server/resources/list-totals.ts) and reused while that version stands.
  *
- * Why a count taken under a version is never stale while the version stands: the version is
- * read before the count's statement is sent. A write committed before the statement's snapshot
- * is in the count; one committed after it is not, but its notification arrives after it
- * committed, so after the version was read, and moves it. While no channel is heard (before
- * the listener is connected, after it is lost, until it is back) there is no version at all,
- * and every list counts, as without this.
+ * How fresh a kept count is: the version is read before the count's statement is sent. A
+ * write committed before the statement's snapshot is in the count; one committed after it is
+ * not, but its notification arrives after it committed, so after the version was read, and
+ * moves it. A write through this server moves every version before its answer leaves
+ * (`changedAny`, app.ts); one made elsewhere counts once its notification arrives, milliseconds
+ * after its commit. While no channel is heard (before the listener is connected, after it is
+ * lost, until it is back) there is no version at all, and every list counts, as without this.
  */
 export class TableChanges {
   private readonly versions = new Map<string, number>();
   private readonly userListeners = new Set<(userId: string | undefined) => void>();
-  /** Moves whenever the channel was lost: nothing counted before can be trusted. */
+  /** Moves when the channel was lost, or this server wrote: nothing counted before stands. */
   private epoch = 0;
   private heard = false;
 
@@ -38,6 +39,14 @@ export class TableChanges {
   /** `table` changed (a notification). */
   changed(table: string): void {
     this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+
+  /**
+   * Anything may have changed: a write through this server has committed, and what it changed
+   * must not be answered from before it even if its notification is still on its way.
+   */
+  changedAny(): void {
+    this.epoch++;
   }
 
   /**

@@ -6,6 +6,7 @@ import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/app-error';
 import { localeOf } from '../http/locale';
+import { markWrites, writes } from '../resources/crud';
 import type { ConfiguredResources } from './served';
 import { decisions } from '../auth/access';
 
@@ -45,6 +46,7 @@ export function configuredRoutes(
       ) {
         throw forbidden();
       }
+      if (writes(hit.call.call.action)) await markWrites(request);
       const result = hit.call.validate(request.body);
       if ('error' in result) throw new BodyValidationError(result.error);
       request.body = result.value;

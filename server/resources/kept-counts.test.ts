@@ -108,4 +108,29 @@ describeBackends('list totals kept until their tables change', (backend) => {
     );
     expect(await totalAfterChange(body, visible)).toBe(0);
   });
+
+  it('counts a write made through this server before its announcement arrives', async () => {
+    // The channel says nothing about scenes for a while (their trigger off): only this
+    // server's own bookkeeping can tell the list that its total moved (crud.ts markWrites).
+    const admin = await t.login('admin');
+    const scenes = async () => {
+      const answer = await t.post(apiPath('scene', 'page'), { pageSize: 5 }, { token: admin });
+      expect(answer.body.code).toBe(0);
+      return (answer.body.data as { total: number }).total;
+    };
+    const before = await scenes();
+    await t.db.execute(sql`alter table scenes disable trigger scenes_changes`);
+    try {
+      expect(await scenes()).toBe(before);
+      const created = await t.post(
+        apiPath('scene', 'create'),
+        { sceneName: '计数场景', sceneCode: 'kept-count-own-write', type: 0 },
+        { token: admin },
+      );
+      expect(created.body.code).toBe(0);
+      expect(await scenes()).toBe(before + 1);
+    } finally {
+      await t.db.execute(sql`alter table scenes enable trigger scenes_changes`);
+    }
+  });
 });
