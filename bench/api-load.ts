@@ -21,8 +21,11 @@ import pg from 'pg';
 import { apiPath } from '../contract/api';
 import { encodeCursor, MAX_OFFSET_ROWS } from '../contract/page-cursor';
 import { addDays, DEFAULT_TIME_ZONE, STATISTIC_CALLS, todayIn } from '../contract/statistics';
-import { openDatabase } from '../server/db/client';
+import type { PageQuery } from '../contract/resource-schema';
+import { openDatabase, type Database } from '../server/db/client';
 import { DOMAINS } from '../server/db/demo/domains';
+import { shapeTexts } from '../server/resources/paging';
+import { builtInStores } from '../server/test/stores';
 import { positiveArgs, splitList } from './lib/cli';
 import {
   answerKey,
@@ -40,6 +43,7 @@ import { commitLabel, writeSection } from './lib/report';
 import {
   freePort,
   ROOT,
+  BARE_LIST_PATH,
   BARE_QUERIES,
   serveBare,
   spawnBare,
@@ -146,6 +150,7 @@ async function bench(): Promise<number> {
   // server's statement bound.
   const migrated = performance.now();
   const database = await openDatabase({ databaseUrl: urlText, statementTimeoutMs: 6 * 3_600_000 });
+  const recordsListSql = firstPageStatement(database.db, 'record', { current: 1, pageSize: PAGE });
   await database.close();
   const migrateSeconds = (performance.now() - migrated) / 1000;
   const info = await (async () => {
@@ -228,6 +233,7 @@ async function bench(): Promise<number> {
     const spawned = spawnBare(join(ROOT, 'bench/api-load.ts'), {
       BARE_DATABASE_URL: urlText,
       BARE_POOL_SIZE: String(POOL),
+      ...(recordsListSql ? { BARE_LIST_SQL: recordsListSql } : {}),
     });
     bare = spawned.child;
     const barePort = await spawned.port;
@@ -267,6 +273,18 @@ async function bench(): Promise<number> {
         body: page(),
         expect: 0,
       })),
+      // The records list's first page as the console sends it, without the console around it.
+      ...(recordsListSql
+        ? [
+            {
+              name: "bare route + the records list's statement",
+              target: 'bare',
+              path: BARE_LIST_PATH,
+              body: page(),
+              expect: 0,
+            } satisfies Case,
+          ]
+        : []),
       { name: 'scenes, first page', target: 'api', path: list('scene'), body: page(), expect: 0 },
       {
         name: `prompts, keyword "${args['prompt-keyword']}"`,
@@ -594,3 +612,12 @@ function cpu(value: number): string {
 
 if (args['serve-bare']) await serveBare(['GET', 'POST']);
 else process.exit(await bench());
+
+/**
+ * The text of the rows statement the console compiles for `query` on resource `name` (as
+ * server/resources/paging.ts builds it), when it takes no parameters; else undefined.
+ */
+function firstPageStatement(db: Database, name: string, query: PageQuery): string | undefined {
+  const { rows } = shapeTexts(builtInStores(() => db)(name).lists, query);
+  return /\$\d/.test(rows) ? undefined : rows;
+}

@@ -112,6 +112,15 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
         return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
       });
     }
+    // The console's own statement for a list (BARE_LIST_SQL, text without parameters), named as
+    // the console names it: the floor of that list on this driver and this HTTP stack.
+    const listText = process.env.BARE_LIST_SQL;
+    if (listText) {
+      app.post(BARE_LIST_PATH, async () => {
+        const { rows } = await pool.query({ name: 'bare_list', text: listText });
+        return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
+      });
+    }
     app.addHook('onClose', () => pool.end());
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -127,6 +136,9 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
  * and one that reads a page of 10 sessions (and the one after) by the primary key, as a list's rows
  * statement does.
  */
+/** The bare server's route running BARE_LIST_SQL, the console's own list statement. */
+export const BARE_LIST_PATH = '/bare-list-statement';
+
 export const BARE_QUERIES = {
   '/bare-select-1': 'select 1 as one',
   '/bare-records-page': 'select * from records order by id desc limit 11',
