@@ -16,6 +16,7 @@ import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
 import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
 import { DEFAULT_RETENTION_INTERVAL_MS } from './db/retention';
+import { tuneGarbageCollector } from './gc-tuning';
 import { mockDelayFrom } from '../mock/delay';
 
 const env = process.env;
@@ -30,6 +31,8 @@ function numberFrom(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  // Before any request: V8 would otherwise pretenure request objects (gc-tuning.ts).
+  tuneGarbageCollector(env);
   const port = numberFrom('PORT', 8080);
   const host = env.HOST || '127.0.0.1';
   // Spec §7: the sample handlers answer after 600–1000 ms unless MOCK_DELAY says otherwise.
