@@ -256,12 +256,28 @@ const en: Record<MessageKey, string> = {
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };
 
+/**
+ * The longest a value quoted into a message may be. Messages quote what the caller sent (a
+ * field name, a scope, a resource): a 10,000-character name must not come back 10,000
+ * characters long in every issue that names it (found by server/fuzz/fuzz.test.ts).
+ */
+export const MAX_QUOTED_CHARS = 120;
+
 export function message(
   locale: Locale,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
   return MESSAGES[locale][key].replace(/\{(\w+)\}/g, (_, name: string) =>
-    name in params ? String(params[name]) : `{${name}}`,
+    name in params ? clipped(String(params[name])) : `{${name}}`,
   );
+}
+
+function clipped(value: string): string {
+  if (value.length <= MAX_QUOTED_CHARS) return value;
+  // Whole code points, so a clipped Chinese or emoji value never ends in half a character.
+  const points = Array.from(value);
+  return points.length <= MAX_QUOTED_CHARS
+    ? value
+    : `${points.slice(0, MAX_QUOTED_CHARS - 1).join('')}…`;
 }
