@@ -227,7 +227,8 @@ e2eDescribe('prompt templates', () => {
       .toBeGreaterThan(0);
     await admin.getByRole('tab', { name: zh('prompt.tabs.all'), exact: true }).waitFor();
     await pendingTab.click();
-    const listed = admin.locator('.ant-table-row', { hasText: title });
+    // By its id: a seeded template's title may be part of another pending one's.
+    const listed = admin.locator(`.ant-table-row[data-row-key="${id}"]`);
     await listed.first().waitFor();
     // Every row of the tab waits for review.
     for (const text of await admin.locator('.ant-table-row').allTextContents()) {
