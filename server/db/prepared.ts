@@ -36,18 +36,3 @@ export function prepareByText<T>(
   if (admit && !admit(name)) return undefined;
   return query.prepare(name);
 }
-
-/** One prepared statement per database handle (a pool or a transaction), built on first use. */
-export function preparedPer<D extends object, T>(
-  build: (db: D) => Prepared<T>,
-): (db: D) => Prepared<T> {
-  const byDb = new WeakMap<D, Prepared<T>>();
-  return (db) => {
-    let prepared = byDb.get(db);
-    if (!prepared) {
-      prepared = build(db);
-      byDb.set(db, prepared);
-    }
-    return prepared;
-  };
-}

@@ -34,13 +34,26 @@ import { ANY_CALLER, visibleTo, type Caller, type StoreLookup, type Viewer } fro
 
 const MAX_INT4 = 2_147_483_647;
 
+interface DetailStatement {
+  statement: Prepared<Row>;
+  extraNames: readonly string[];
+}
+
+/** What a detail selects beyond the row's fields (ResourceStore.detailWith). */
+export interface DetailExtra {
+  /** Names the prepared statement; one per kind of extra. */
+  readonly key: string;
+  /** The added columns, each aliased to its key in the answer; the same on every call. */
+  select(store: ResourceStore): Record<string, SQL.Aliased>;
+}
+
 /**
  * Reads and writes one resource's table by its contract declaration. Field names are Drizzle
  * property names, so any table whose properties match its resource works without code.
  */
 export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
-  private detailStatement: Prepared<Row> | undefined;
+  private readonly detailStatements = new Map<string, DetailStatement>();
   private listSource: ListSource | undefined;
 
   constructor(
@@ -194,9 +207,24 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
 
   async detail(id: number, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const [row] = await this.prepareDetail().execute({ id, caller: caller.id });
+    const [row] = await this.prepareDetail().statement.execute({ id, caller: caller.id });
     if (!row) throw notFound();
     return toRecord(this.def, row);
+  }
+
+  /**
+   * The detail with what `extra` selects beside the row, in the same statement: a session's
+   * transcript comes with its record in one round trip instead of two. The extra values are
+   * added to the record as the driver gave them.
+   */
+  async detailWith(id: number, caller: Caller, extra: DetailExtra): Promise<Row> {
+    if (!storable(id)) throw notFound();
+    const { statement, extraNames } = this.prepareDetail(extra);
+    const [row] = await statement.execute({ id, caller: caller.id });
+    if (!row) throw notFound();
+    const out = toRecord(this.def, row);
+    for (const name of extraNames) out[name] = row[name];
+    return out;
   }
 
   /**
@@ -204,16 +232,23 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * server CPU) and prepared (server/db/prepared.ts). Its text is the same for every caller
    * (ANY_CALLER), so one statement serves all.
    */
-  private prepareDetail(): Prepared<Row> {
-    this.detailStatement ??= prepareByText(
-      'detail',
-      this.db
-        .select(this.selection(ANY_CALLER))
-        .from(this.table)
-        .where(this.live(sql.placeholder('id'), ANY_CALLER))
-        .limit(constantLimit(1)),
-    );
-    return this.detailStatement;
+  private prepareDetail(extra?: DetailExtra): DetailStatement {
+    const key = extra ? `detail_${extra.key}` : 'detail';
+    let prepared = this.detailStatements.get(key);
+    if (!prepared) {
+      const added = extra?.select(this) ?? {};
+      const statement = prepareByText(
+        key,
+        this.db
+          .select({ ...this.selection(ANY_CALLER), ...added })
+          .from(this.table)
+          .where(this.live(sql.placeholder('id'), ANY_CALLER))
+          .limit(constantLimit(1)),
+      );
+      prepared = { statement, extraNames: Object.keys(added) };
+      this.detailStatements.set(key, prepared);
+    }
+    return prepared;
   }
 
   /** A written row as answered: with its reference labels, which `returning` cannot give. */
