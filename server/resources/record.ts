@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { recordMessages as m } from '../db/schema';
 import type { Behaviour } from './behaviours';
 import type { DetailExtra } from './store';
@@ -8,21 +8,26 @@ import type { DetailExtra } from './store';
  * one statement (one round trip, one bind and execute) instead of the record's and then the
  * messages'. The keys and their order are the answer's (contract messageSchema); `createdAt` is
  * written as `Date.toISOString` writes it (UTC, milliseconds cut, as the driver's Date cuts them).
- * The record's id is named with its table: drizzle writes a column of a one-table select bare,
- * which inside the subquery would be the message's own id.
+ * A subquery built by drizzle's builder, as the reference labels are (ResourceStore.selection):
+ * its condition names the record's id with its table, which a bare `sql` subquery in a one-table
+ * select would not (the record's `"id"` would be the message's own).
  */
 export const TRANSCRIPT: DetailExtra = {
   key: 'transcript',
-  select: (store) => ({
-    messages: sql<unknown[]>`coalesce((select json_agg(json_build_object(
-        'id', ${m.id}, 'seq', ${m.seq}, 'role', ${m.role}, 'content', ${m.content},
-        'createdAt', to_char(${m.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'promptTokens', ${m.promptTokens}, 'completionTokens', ${m.completionTokens},
-        'feedback', ${m.feedback}, 'feedbackNote', ${m.feedbackNote}
-      ) order by ${m.seq}) from ${m} where ${m.recordId} = ${store.table}.${sql.identifier(store.col('id').name)}), '[]'::json)`.as(
-      'messages',
-    ),
-  }),
+  select: (store) => {
+    const messages = store.db
+      .select({
+        list: sql`json_agg(json_build_object(
+          'id', ${m.id}, 'seq', ${m.seq}, 'role', ${m.role}, 'content', ${m.content},
+          'createdAt', to_char(${m.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'promptTokens', ${m.promptTokens}, 'completionTokens', ${m.completionTokens},
+          'feedback', ${m.feedback}, 'feedbackNote', ${m.feedbackNote}
+        ) order by ${m.seq})`,
+      })
+      .from(m)
+      .where(eq(m.recordId, store.col('id')));
+    return { messages: sql<unknown[]>`coalesce((${messages}), '[]'::json)`.as('messages') };
+  },
 };
 
 /** A session's detail is its transcript: the record and its messages in order. */

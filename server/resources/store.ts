@@ -205,11 +205,8 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     return pageStatements(sourceFor(this.lists, query, caller), query);
   }
 
-  async detail(id: number, caller: Caller): Promise<Row> {
-    if (!storable(id)) throw notFound();
-    const [row] = await this.prepareDetail().statement.execute({ id, caller: caller.id });
-    if (!row) throw notFound();
-    return toRecord(this.def, row);
+  detail(id: number, caller: Caller): Promise<Row> {
+    return this.detailWith(id, caller);
   }
 
   /**
@@ -217,7 +214,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * transcript comes with its record in one round trip instead of two. The extra values are
    * added to the record as the driver gave them.
    */
-  async detailWith(id: number, caller: Caller, extra: DetailExtra): Promise<Row> {
+  async detailWith(id: number, caller: Caller, extra?: DetailExtra): Promise<Row> {
     if (!storable(id)) throw notFound();
     const { statement, extraNames } = this.prepareDetail(extra);
     const [row] = await statement.execute({ id, caller: caller.id });
