@@ -30,36 +30,24 @@ describeBackends('prepared statements', (backend) => {
     ]);
   });
 
-  const built = new WeakMap<Database, Prepared>();
-  const byCode = (on: Database): Prepared => {
-    let statement = built.get(on);
-    if (!statement) {
-      statement = prepareByText(
-        'scene_by_code',
-        on
-          .select({ name: scenes.sceneName })
-          .from(scenes)
-          .where(eq(scenes.sceneCode, sql.placeholder('code'))),
-      );
-      built.set(on, statement);
-    }
-    return statement;
-  };
-
-  it('runs with each execution’s values, twice built without conflict', async () => {
-    expect(await byCode(t.db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
-    expect(await byCode(t.db).execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
-    // Built again (another store, another app on the same pool): the same name, no conflict.
-    const again = prepareByText(
+  const byCode = (on: Database): Prepared =>
+    prepareByText(
       'scene_by_code',
-      t.db
+      on
         .select({ name: scenes.sceneName })
         .from(scenes)
         .where(eq(scenes.sceneCode, sql.placeholder('code'))),
     );
+
+  it('runs with each execution’s values, twice built without conflict', async () => {
+    const first = byCode(t.db);
+    expect(await first.execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
+    expect(await first.execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
+    // Built again (another store, another app on the same pool): the same name, no conflict.
+    const again = byCode(t.db);
     for (let i = 0; i < 8; i++) {
       expect(await again.execute({ code: 'prep_b' })).toEqual([{ name: 'B' }]);
-      expect(await byCode(t.db).execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
+      expect(await first.execute({ code: 'prep_a' })).toEqual([{ name: 'A' }]);
     }
   });
 
