@@ -41,6 +41,9 @@ export {
 
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
 const onCI = process.env.CI === 'true';
+// E2E_TRACE=1 records a Playwright trace per test and keeps it when the test fails
+// (`npx playwright-core show-trace <file>`): what a screenshot of a flake cannot say.
+const tracing = process.env.E2E_TRACE === '1';
 
 if (!chromiumAvailable && onCI) {
   // On CI a missing browser is a broken image, not a reason to skip the suite quietly.
@@ -136,6 +139,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   beforeEach(async () => {
     errors = [];
     context = await makeContext();
+    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
     page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
   });
@@ -146,6 +150,11 @@ export function useE2E(options: E2EOptions = {}): E2E {
       const file = join(tmpdir(), `e2e-${ctx.task.name.replace(/\W+/g, '_')}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(`[e2e] "${ctx.task.name}" failed at ${page.url()}; screenshot: ${file}`);
+      if (tracing && context) {
+        const trace = file.replace(/\.png$/, '.trace.zip');
+        await context.tracing.stop({ path: trace }).catch(() => undefined);
+        console.error(`[e2e] trace: ${trace}`);
+      }
       if (errors.length) console.error(`[e2e] page errors:\n${errors.join('\n')}`);
     } else if (errors.length) {
       console.warn(`[e2e] "${ctx.task.name}": uncaught page errors:\n${errors.join('\n')}`);

@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { flushSync } from 'react-dom';
 import './cells.css';
 
 /** An element a cell can mount again with a pointer handler and a ref. */
@@ -22,8 +23,8 @@ type Tippable = ReactElement<{
  * user): a list's cells and row buttons carry one each (a reference's id, a plugin's code, a
  * button's name), and each mounted antd Tooltip costs its hooks and style registration on every
  * render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on that
- * hover whether there is anything to show. The child is mounted again inside the tooltip; when
- * it had the focus, it gets it back.
+ * hover whether there is anything to show. The child is mounted again inside the tooltip, at
+ * once (see the handler); when it had the focus, it gets it back.
  */
 export function HoverTip({
   title,
@@ -44,7 +45,11 @@ export function HoverTip({
   }
   return cloneElement(children, {
     onPointerEnter: (e) => {
-      if (!when || when(e.currentTarget)) arm(e.currentTarget);
+      // The swap happens inside this event, before the press that may follow it: rendered later
+      // (React's default for a pointer-enter), it could land between the press's down and up,
+      // and a click whose down and up hit different elements is no click. A quick tap, or any
+      // click on a busy machine, was lost that way (the e2e flake of CI on 9eca014).
+      if (!when || when(e.currentTarget)) flushSync(() => arm(e.currentTarget));
     },
   });
 }
