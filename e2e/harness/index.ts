@@ -122,6 +122,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
     });
     ctx.setDefaultTimeout(15_000);
     ctx.setDefaultNavigationTimeout(30_000);
+    if (tracing) await ctx.tracing.start({ screenshots: true, snapshots: true });
     return ctx;
   };
 
@@ -139,7 +140,6 @@ export function useE2E(options: E2EOptions = {}): E2E {
   beforeEach(async () => {
     errors = [];
     context = await makeContext();
-    if (tracing) await context.tracing.start({ screenshots: true, snapshots: true });
     page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
   });
@@ -150,10 +150,14 @@ export function useE2E(options: E2EOptions = {}): E2E {
       const file = join(tmpdir(), `e2e-${ctx.task.name.replace(/\W+/g, '_')}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       console.error(`[e2e] "${ctx.task.name}" failed at ${page.url()}; screenshot: ${file}`);
-      if (tracing && context) {
-        const trace = file.replace(/\.png$/, '.trace.zip');
-        await context.tracing.stop({ path: trace }).catch(() => undefined);
-        console.error(`[e2e] trace: ${trace}`);
+      if (tracing) {
+        // One trace per context: the test's own, then each second user's (`-1`, `-2`, …).
+        const contexts = [context, ...extra];
+        for (const [i, c] of contexts.entries()) {
+          const trace = file.replace(/\.png$/, `${i ? `-${i}` : ''}.trace.zip`);
+          await c?.tracing.stop({ path: trace }).catch(() => undefined);
+          console.error(`[e2e] trace: ${trace}`);
+        }
       }
       if (errors.length) console.error(`[e2e] page errors:\n${errors.join('\n')}`);
     } else if (errors.length) {
