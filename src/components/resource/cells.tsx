@@ -24,7 +24,7 @@ type Tippable = ReactElement<{
  * button's name), and each mounted antd Tooltip costs its hooks and style registration on every
  * render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on that
  * hover whether there is anything to show. The child is mounted again inside the tooltip, at
- * once (see the handler); when it had the focus, it gets it back.
+ * once (`arm`); when it had the focus, it gets it back.
  */
 export function HoverTip({
   title,
@@ -45,11 +45,7 @@ export function HoverTip({
   }
   return cloneElement(children, {
     onPointerEnter: (e) => {
-      // The swap happens inside this event, before the press that may follow it: rendered later
-      // (React's default for a pointer-enter), it could land between the press's down and up,
-      // and a click whose down and up hit different elements is no click. A quick tap, or any
-      // click on a busy machine, was lost that way (the e2e flake of CI on 9eca014).
-      if (!when || when(e.currentTarget)) flushSync(() => arm(e.currentTarget));
+      if (!when || when(e.currentTarget)) arm(e.currentTarget);
     },
   });
 }
@@ -65,7 +61,12 @@ export function useMountOnFirstUse<E extends HTMLElement>() {
   useEffect(() => {
     if (armed === 'focused') ref.current?.focus();
   }, [armed]);
-  const arm = (el: Element) => setArmed(el === document.activeElement ? 'focused' : 'used');
+  // The swap is rendered inside the event that arms it, before a press that may follow: rendered
+  // later (React's default for a pointer-enter), it could land between the press's down and up,
+  // and a click whose down and up hit different elements is no click. A quick tap, or any click
+  // on a busy machine, was lost that way (the e2e flake of CI on 9eca014).
+  const arm = (el: Element) =>
+    flushSync(() => setArmed(el === document.activeElement ? 'focused' : 'used'));
   return { armed: armed !== false, arm, ref };
 }
 
