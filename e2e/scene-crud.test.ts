@@ -1,6 +1,7 @@
 /**
  * Scenes through the console (spec §3, §7): create, validate, duplicate code, delete.
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { message } from '../contract/messages';
@@ -102,6 +103,41 @@ e2eDescribe('scene CRUD', () => {
     await expect
       .poll(() => fieldErrors(page, 'sceneName').allTextContents())
       .toEqual([required('sceneName')]);
+  });
+
+  it("a row's icon buttons name themselves on a keyboard's focus; Enter opens the edit", async () => {
+    const { page } = e2e;
+    await onSceneList(page);
+    const row = page.locator('.ant-table-row').first();
+    const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((h) =>
+      h.trim(),
+    );
+    const column = headers.indexOf(zh('scene.fields.sceneName'));
+    expect(column).toBeGreaterThanOrEqual(0);
+    const name = (await row.locator('td').nth(column).textContent())?.trim();
+    const view = row.getByRole('button', { name: zh('buttons.show') });
+    const edit = row.getByRole('button', { name: zh('buttons.edit') });
+    const isActive = (button: typeof edit) =>
+      button.evaluate((el) => el === document.activeElement);
+    await view.focus();
+    await page.keyboard.press('Tab');
+    // The tooltip is mounted around the button when the Tab lands on it; the focus stays there.
+    const tip = page.getByRole('tooltip').filter({ hasText: zh('buttons.edit') });
+    await tip.waitFor();
+    expect(await isActive(edit)).toBe(true);
+    mkdirSync('/tmp/shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots/scene-row-focus-zh-CN.png' });
+    // Tab on: the edit's tip goes with the focus, and Shift+Tab brings it back.
+    await page.keyboard.press('Tab');
+    await tip.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Shift+Tab');
+    await tip.waitFor();
+    expect(await isActive(edit)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.ant-modal:visible', { hasText: zh('scene.titles.edit') });
+    await dialog.waitFor();
+    expect(await page.locator('#scene-edit_sceneName').inputValue()).toBe(name);
   });
 
   it('a duplicate scene code shows the server error on the field', async () => {

@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClampedText, HoverTip } from './cells';
 
 /** jsdom lays nothing out: give the element the heights a browser would. */
@@ -46,5 +46,49 @@ describe('HoverTip', () => {
     expect(after).not.toBe(before);
     after.click();
     expect(clicks).toBe(1);
+  });
+
+  describe('on focus', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** jsdom never marks a focus visible: say what a browser says after a Tab or a click. */
+    function focusVisible(visible: boolean) {
+      const matches = Element.prototype.matches;
+      vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
+        this: Element,
+        selector: string,
+      ) {
+        return selector === ':focus-visible' ? visible : matches.call(this, selector);
+      });
+    }
+
+    const renderButton = () =>
+      render(
+        <HoverTip title="Edit">
+          <button type="button">edit</button>
+        </HoverTip>,
+      );
+
+    it("shows the tooltip on a keyboard's focus and keeps the focus on the button", async () => {
+      focusVisible(true);
+      renderButton();
+      await act(async () => screen.getByRole('button').focus());
+      expect((await screen.findByRole('tooltip')).textContent).toBe('Edit');
+      expect(document.activeElement).toBe(screen.getByRole('button'));
+      await act(async () => screen.getByRole('button').blur());
+      // antd keeps a closed tooltip's popup: leaving (jsdom runs no animation), then hidden.
+      await waitFor(() =>
+        expect(document.querySelector('.ant-tooltip')?.className).toMatch(/-leave|-hidden/),
+      );
+    });
+
+    it("leaves the button alone on a mouse press's focus", async () => {
+      focusVisible(false);
+      renderButton();
+      const before = screen.getByRole('button');
+      await act(async () => before.focus());
+      expect(screen.getByRole('button')).toBe(before);
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   useEffect,
   useRef,
   useState,
+  type FocusEventHandler,
   type PointerEventHandler,
   type ReactElement,
   type ReactNode,
@@ -12,19 +13,29 @@ import {
 import { flushSync } from 'react-dom';
 import './cells.css';
 
-/** An element a cell can mount again with a pointer handler and a ref. */
+/** An element a cell can mount again with pointer and focus handlers and a ref. */
 type Tippable = ReactElement<{
   onPointerEnter?: PointerEventHandler<HTMLElement>;
+  onFocus?: FocusEventHandler<HTMLElement>;
+  onBlur?: FocusEventHandler<HTMLElement>;
   ref?: Ref<HTMLElement>;
 }>;
 
+/** A focus the browser marks as one to show: a keyboard's, not a mouse press's. */
+const isKeyboardFocus = (el: HTMLElement) => el.matches(':focus-visible');
+
 /**
- * A tooltip mounted on the first hover (antd's show on hover only, so nothing changes for the
- * user): a list's cells and row buttons carry one each (a reference's id, a plugin's code, a
- * button's name), and each mounted antd Tooltip costs its hooks and style registration on every
- * render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on that
- * hover whether there is anything to show. The child is mounted again inside the tooltip, at
- * once (`arm`); when it had the focus, it gets it back.
+ * A tooltip mounted on the first hover or keyboard focus (antd's show then, so nothing changes
+ * for the user): a list's cells and row buttons carry one each (a reference's id, a plugin's
+ * code, a button's name), and each mounted antd Tooltip costs its hooks and style registration
+ * on every render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on
+ * that first use whether there is anything to show. The child is mounted again inside the
+ * tooltip, at once (`arm`); when it had the focus, it gets it back.
+ *
+ * It shows on hover, as antd's, and on a keyboard's focus until the blur. A mouse press's focus
+ * neither arms nor opens it: the press focuses its button between down and up, where a swap
+ * would lose the click, and antd's focus trigger would keep a clicked button's tip open after
+ * the pointer left.
  */
 export function HoverTip({
   title,
@@ -38,16 +49,44 @@ export function HoverTip({
   const { armed, arm, ref } = useMountOnFirstUse<HTMLElement>();
   if (armed) {
     return (
-      <Tooltip title={title} defaultOpen>
-        {cloneElement(children, { ref })}
-      </Tooltip>
+      <ArmedTip title={title} tipRef={ref}>
+        {children}
+      </ArmedTip>
     );
   }
+  const firstUse = (el: HTMLElement) => {
+    if (!when || when(el)) arm(el);
+  };
   return cloneElement(children, {
-    onPointerEnter: (e) => {
-      if (!when || when(e.currentTarget)) arm(e.currentTarget);
+    onPointerEnter: (e) => firstUse(e.currentTarget),
+    onFocus: (e) => {
+      if (isKeyboardFocus(e.currentTarget)) firstUse(e.currentTarget);
     },
   });
+}
+
+/** HoverTip once used: its open state lives here, so a cell never hovered holds no more hooks. */
+function ArmedTip({
+  title,
+  tipRef,
+  children,
+}: {
+  title: ReactNode;
+  tipRef: Ref<HTMLElement>;
+  children: Tippable;
+}) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Tooltip title={title} open={open} onOpenChange={setOpen}>
+      {cloneElement(children, {
+        ref: tipRef,
+        onFocus: (e) => {
+          if (isKeyboardFocus(e.currentTarget)) setOpen(true);
+        },
+        onBlur: () => setOpen(false),
+      })}
+    </Tooltip>
+  );
 }
 
 /**
