@@ -111,9 +111,9 @@ e2eDescribe('directives', () => {
 
     // Create: the command is checked before anything is sent.
     await page.getByRole('button', { name: iconButton(zh('buttons.create')) }).click();
-    const dialog = page.locator('.ant-modal:visible');
+    // By its name: a closing dialog stays on screen through its animation, beside the next one.
+    let dialog = page.getByRole('dialog', { name: zh('directive.titles.create') });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(zh('directive.titles.create'));
     await dialog.getByLabel(zh('directive.fields.directiveName'), { exact: true }).fill(c);
     const command = dialog.getByLabel(zh('directive.fields.command'), { exact: true });
     await command.fill('Summary');
@@ -137,6 +137,7 @@ e2eDescribe('directives', () => {
     await row(page, c)
       .getByRole('button', { name: buttonLabel(zh('buttons.edit')) })
       .click();
+    dialog = page.getByRole('dialog', { name: zh('directive.titles.edit') });
     await dialog.waitFor();
     const name = dialog.getByLabel(zh('directive.fields.directiveName'), { exact: true });
     expect(await name.inputValue()).toBe(c);
@@ -145,6 +146,8 @@ e2eDescribe('directives', () => {
     await dialog.getByRole('button', { name: buttonLabel(zh('buttons.save')) }).click();
     expect((await updated).code).toBe(0);
     await row(page, c2).waitFor();
+    // The drag below is raw mouse events: the closing dialog's mask must be gone first.
+    await dialog.waitFor({ state: 'hidden' });
     const names = [a, b, c2];
 
     // Drag the last one to the top of the three.
@@ -255,7 +258,8 @@ e2eDescribe('directives', () => {
 
     // The form: the command hint and the radio between content and template.
     await page.getByRole('button', { name: iconButton(en('buttons.create')) }).click();
-    const dialog = page.locator('.ant-modal:visible');
+    // By its name: the leave confirmation below closes beside it, both on screen for a moment.
+    const dialog = page.getByRole('dialog', { name: en('directive.titles.create') });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
       en('directive.form.commandHint', { example: '/summary' }),

@@ -138,6 +138,23 @@ e2eDescribe('scene CRUD', () => {
     const dialog = page.locator('.ant-modal:visible', { hasText: zh('scene.titles.edit') });
     await dialog.waitFor();
     expect(await page.locator('#scene-edit_sceneName').inputValue()).toBe(name);
+    // Escape gives the focus back to the button, and the tip with it. The dialog takes the focus
+    // (and so the Escape) when its opening animation ends.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal-wrap')))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await tip.waitFor();
+
+    // The page's other icon-only buttons too: the list's refresh, the navbar's theme switch.
+    for (const [button, label] of [
+      [page.getByRole('button', { name: zh('buttons.refresh') }), zh('buttons.refresh')],
+      [page.getByTestId('theme-switch'), zh('navbar.toDark')],
+    ] as const) {
+      await button.focus();
+      await page.getByRole('tooltip').filter({ hasText: label }).waitFor();
+    }
   });
 
   it('a duplicate scene code shows the server error on the field', async () => {

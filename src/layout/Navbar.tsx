@@ -8,7 +8,7 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Descriptions, Dropdown, Modal, Space, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Descriptions, Dropdown, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import { patchSettings, settingsStore } from '../settings/store';
 import { useStore } from '../stores/create-store';
 import { roleStore, switchRole } from '../stores/role';
 import { userStore } from '../stores/user';
+import { Tip } from '../components/Tip';
 
 const PROFILE_FIELDS = [
   'userName',
@@ -77,7 +78,7 @@ export function Navbar({
       </div>
       <Space size={12} className="navbar__right">
         <LocaleSwitch />
-        <Tooltip title={dark ? t('navbar.toLight') : t('navbar.toDark')}>
+        <Tip title={dark ? t('navbar.toLight') : t('navbar.toDark')}>
           <Button
             shape="circle"
             icon={dark ? <SunOutlined /> : <MoonOutlined />}
@@ -85,9 +86,9 @@ export function Navbar({
             data-testid="theme-switch"
             onClick={() => patchSettings({ theme: dark ? 'light' : 'dark' })}
           />
-        </Tooltip>
+        </Tip>
         {isAdminAccount && (
-          <Tooltip title={t('navbar.switchRole')}>
+          <Tip title={t('navbar.switchRole')}>
             <Button
               shape="round"
               icon={<SwapOutlined />}
@@ -101,9 +102,9 @@ export function Navbar({
             >
               {t(`roles.${role ?? 'user'}`)}
             </Button>
-          </Tooltip>
+          </Tip>
         )}
-        <Tooltip title={t('settings.title')}>
+        <Tip title={t('settings.title')}>
           <Button
             shape="circle"
             icon={<SettingOutlined />}
@@ -111,7 +112,7 @@ export function Navbar({
             data-testid="settings-button"
             onClick={onOpenSettings}
           />
-        </Tooltip>
+        </Tip>
         <Dropdown
           trigger={['click']}
           menu={{

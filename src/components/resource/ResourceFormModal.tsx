@@ -15,6 +15,8 @@ export interface ResourceFormModalProps {
   scope?: string;
   open: boolean;
   onClose(): void;
+  /** After the closing animation, when antd has given the focus back (useDialog). */
+  afterClose?(): void;
   onSaved?(record: BaseRecord): void;
 }
 
@@ -26,6 +28,7 @@ export function ResourceFormModal({
   scope,
   open,
   onClose,
+  afterClose,
   onSaved,
 }: ResourceFormModalProps) {
   const { t } = useTranslation();
@@ -53,6 +56,7 @@ export function ResourceFormModal({
       confirmLoading={saving}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={cancel}
+      afterClose={afterClose}
       destroyOnHidden
       maskClosable={false}
       width={560}

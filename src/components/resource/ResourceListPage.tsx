@@ -1,7 +1,7 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import { type BaseKey, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Button, Card, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState, type Key, type ReactNode } from 'react';
@@ -25,6 +25,8 @@ import { HoverTip } from './cells';
 import { DeleteRowButton, useRowDelete } from './DeleteRowButton';
 import './resource.css';
 import './list-page.css';
+import { Tip } from '../Tip';
+import { useDialog } from '../use-dialog';
 
 export interface ResourceListPageProps {
   /** Per-field cell renderers replacing the generic one. */
@@ -50,7 +52,7 @@ export interface ResourceListPageProps {
   onCreate?: () => void;
 }
 
-type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord } | null;
+type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord };
 
 /** The declared list columns, each rendered by the page's renderer or the generic one. */
 function fieldColumns(
@@ -91,7 +93,7 @@ export function ResourceListPage({
 }: ResourceListPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [formState, setFormState] = useState<FormState>(null);
+  const form = useDialog<FormState>();
   const { def, route, pageOf, can, siblingOf } = useView();
   const { scope, preset } = route;
   const detailPath = pageOf('show')?.path;
@@ -197,7 +199,7 @@ export function ResourceListPage({
               type="text"
               icon={<EditOutlined />}
               aria-label={t('buttons.edit')}
-              onClick={() => setFormState({ mode: 'edit', record })}
+              onClick={() => form.show({ mode: 'edit', record })}
             />
           </HoverTip>
         )}
@@ -229,13 +231,13 @@ export function ResourceListPage({
       title={title ?? t(route.locale)}
       extra={
         <Space>
-          <Tooltip title={t('buttons.refresh')}>
+          <Tip title={t('buttons.refresh')}>
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('buttons.refresh')}
               onClick={() => void tableQuery.refetch()}
             />
-          </Tooltip>
+          </Tip>
           <ColumnSettings columns={choosable} hidden={hiddenColumns} onChange={setHiddenColumns} />
           {can('list') && !external && (
             <ExportButton def={def} sorters={sorters} filters={filters} scope={scope} />
@@ -249,7 +251,7 @@ export function ResourceListPage({
                   ? onCreate()
                   : createPage
                     ? navigate(createPage.path)
-                    : setFormState({ mode: 'create' })
+                    : form.show({ mode: 'create' })
               }
             >
               {t('buttons.create')}
@@ -310,15 +312,17 @@ export function ResourceListPage({
           onNumbered={(page) => paging.toNumbered(page, setCurrentPage)}
         />
       )}
-      {formState && (
+      {form.state && (
         <ResourceFormModal
+          key={form.key}
           def={def}
-          open
-          mode={formState.mode}
-          preset={formState.mode === 'create' ? preset : undefined}
-          scope={formState.mode === 'create' ? scope : undefined}
-          record={formState.mode === 'edit' ? formState.record : undefined}
-          onClose={() => setFormState(null)}
+          open={form.open}
+          mode={form.state.mode}
+          preset={form.state.mode === 'create' ? preset : undefined}
+          scope={form.state.mode === 'create' ? scope : undefined}
+          record={form.state.mode === 'edit' ? form.state.record : undefined}
+          onClose={form.close}
+          afterClose={form.afterClose}
         />
       )}
     </Card>

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { focusVisible } from '../../test/focus-visible';
 import { ClampedText, HoverTip } from './cells';
 
 /** jsdom lays nothing out: give the element the heights a browser would. */
@@ -50,17 +51,6 @@ describe('HoverTip', () => {
 
   describe('on focus', () => {
     afterEach(() => vi.restoreAllMocks());
-
-    /** jsdom never marks a focus visible: say what a browser says after a Tab or a click. */
-    function focusVisible(visible: boolean) {
-      const matches = Element.prototype.matches;
-      vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
-        this: Element,
-        selector: string,
-      ) {
-        return selector === ':focus-visible' ? visible : matches.call(this, selector);
-      });
-    }
 
     const renderButton = () =>
       render(

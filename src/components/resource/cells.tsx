@@ -1,4 +1,3 @@
-import { Tooltip } from 'antd';
 import {
   cloneElement,
   useEffect,
@@ -11,18 +10,15 @@ import {
   type Ref,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { isKeyboardFocus, Tip } from '../Tip';
 import './cells.css';
 
 /** An element a cell can mount again with pointer and focus handlers and a ref. */
 type Tippable = ReactElement<{
   onPointerEnter?: PointerEventHandler<HTMLElement>;
   onFocus?: FocusEventHandler<HTMLElement>;
-  onBlur?: FocusEventHandler<HTMLElement>;
   ref?: Ref<HTMLElement>;
 }>;
-
-/** A focus the browser marks as one to show: a keyboard's, not a mouse press's. */
-const isKeyboardFocus = (el: HTMLElement) => el.matches(':focus-visible');
 
 /**
  * A tooltip mounted on the first hover or keyboard focus (antd's show then, so nothing changes
@@ -32,10 +28,8 @@ const isKeyboardFocus = (el: HTMLElement) => el.matches(':focus-visible');
  * that first use whether there is anything to show. The child is mounted again inside the
  * tooltip, at once (`arm`); when it had the focus, it gets it back.
  *
- * It shows on hover, as antd's, and on a keyboard's focus until the blur. A mouse press's focus
- * neither arms nor opens it: the press focuses its button between down and up, where a swap
- * would lose the click, and antd's focus trigger would keep a clicked button's tip open after
- * the pointer left.
+ * It shows on hover and on a keyboard's focus (`Tip`). A mouse press's focus does not arm it:
+ * the press focuses its button between down and up, where a swap would lose the click.
  */
 export function HoverTip({
   title,
@@ -49,9 +43,9 @@ export function HoverTip({
   const { armed, arm, ref } = useMountOnFirstUse<HTMLElement>();
   if (armed) {
     return (
-      <ArmedTip title={title} tipRef={ref}>
-        {children}
-      </ArmedTip>
+      <Tip title={title} initiallyOpen>
+        {cloneElement(children, { ref })}
+      </Tip>
     );
   }
   const firstUse = (el: HTMLElement) => {
@@ -63,30 +57,6 @@ export function HoverTip({
       if (isKeyboardFocus(e.currentTarget)) firstUse(e.currentTarget);
     },
   });
-}
-
-/** HoverTip once used: its open state lives here, so a cell never hovered holds no more hooks. */
-function ArmedTip({
-  title,
-  tipRef,
-  children,
-}: {
-  title: ReactNode;
-  tipRef: Ref<HTMLElement>;
-  children: Tippable;
-}) {
-  const [open, setOpen] = useState(true);
-  return (
-    <Tooltip title={title} open={open} onOpenChange={setOpen}>
-      {cloneElement(children, {
-        ref: tipRef,
-        onFocus: (e) => {
-          if (isKeyboardFocus(e.currentTarget)) setOpen(true);
-        },
-        onBlur: () => setOpen(false),
-      })}
-    </Tooltip>
-  );
 }
 
 /**

@@ -1,8 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Divider, Popover, Tooltip } from 'antd';
+import { Button, Checkbox, Divider, Popover } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from '../Tip';
 
 /** Where a list keeps the columns its user hid: one key per route, so scopes differ. */
 export const columnsStorageKey = (routeName: string) => `columns:${routeName}`;
@@ -83,9 +84,9 @@ export function ColumnSettings(props: {
   );
   return (
     <Popover trigger="click" placement="bottomRight" title={t('table.columns')} content={content}>
-      <Tooltip title={t('table.columns')}>
+      <Tip title={t('table.columns')}>
         <Button icon={<SettingOutlined />} aria-label={t('table.columns')} />
-      </Tooltip>
+      </Tip>
     </Popover>
   );
 }

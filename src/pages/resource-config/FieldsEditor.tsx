@@ -13,7 +13,6 @@ import {
   Select,
   Space,
   Table,
-  Tooltip,
   Typography,
   type FormListFieldData,
   type TableColumnsType,
@@ -21,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DECLARED_FIELD_TYPES } from '../../../contract/resource-config';
 import type { FieldForm } from './declaration-form';
+import { Tip } from '../../components/Tip';
 
 const FLAGS = ['required', 'nullable', 'list', 'sortable', 'search', 'unique'] as const;
 const FILTERS = ['eq', 'contains', 'range'] as const;
@@ -147,7 +147,7 @@ export function FieldsEditor({ disabled }: { disabled: boolean }) {
             render: (_, row, index) =>
               disabled ? null : (
                 <Space size={0}>
-                  <Tooltip title={t('resourceConfig.form.moveUp')}>
+                  <Tip title={t('resourceConfig.form.moveUp')}>
                     <Button
                       type="text"
                       size="small"
@@ -156,8 +156,8 @@ export function FieldsEditor({ disabled }: { disabled: boolean }) {
                       disabled={index === 0}
                       onClick={() => move(index, index - 1)}
                     />
-                  </Tooltip>
-                  <Tooltip title={t('resourceConfig.form.moveDown')}>
+                  </Tip>
+                  <Tip title={t('resourceConfig.form.moveDown')}>
                     <Button
                       type="text"
                       size="small"
@@ -166,8 +166,8 @@ export function FieldsEditor({ disabled }: { disabled: boolean }) {
                       disabled={index === rows.length - 1}
                       onClick={() => move(index, index + 1)}
                     />
-                  </Tooltip>
-                  <Tooltip title={t('resourceConfig.form.removeField', { index: index + 1 })}>
+                  </Tip>
+                  <Tip title={t('resourceConfig.form.removeField', { index: index + 1 })}>
                     <Button
                       type="text"
                       size="small"
@@ -176,7 +176,7 @@ export function FieldsEditor({ disabled }: { disabled: boolean }) {
                       aria-label={t('resourceConfig.form.removeField', { index: index + 1 })}
                       onClick={() => remove(row.name)}
                     />
-                  </Tooltip>
+                  </Tip>
                 </Space>
               ),
           },

@@ -1,6 +1,6 @@
 import { AuditOutlined, FormOutlined, TeamOutlined } from '@ant-design/icons';
 import { useInvalidate, type BaseRecord } from '@refinedev/core';
-import { Button, Form, Input, Modal, Tooltip } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useCorpusCall } from './api';
 import { markPath } from './CorpusList';
 import { itemRenderers } from './renderers';
 import { reviewable, ReviewModal } from './ReviewModal';
+import { Tip } from '../../components/Tip';
 
 /** The item declaration as the set's page lists it: every row is of this set, so no set column. */
 const ITEMS_DEF: ResourceDef = {
@@ -122,7 +123,7 @@ export function CorpusItems({
         rowActions={(record) => (
           <>
             {canReview && reviewable(record) && (
-              <Tooltip title={t('corpus.review.action')}>
+              <Tip title={t('corpus.review.action')}>
                 <Button
                   size="small"
                   type="text"
@@ -130,9 +131,9 @@ export function CorpusItems({
                   aria-label={t('corpus.review.action')}
                   onClick={() => setReviewing(record)}
                 />
-              </Tooltip>
+              </Tip>
             )}
-            <Tooltip title={t('corpus.actions.annotateItem')}>
+            <Tip title={t('corpus.actions.annotateItem')}>
               <Button
                 size="small"
                 type="text"
@@ -140,9 +141,9 @@ export function CorpusItems({
                 aria-label={t('corpus.actions.annotateItem')}
                 onClick={() => navigate(markPath(corpusId, record.id))}
               />
-            </Tooltip>
+            </Tip>
             {canReview && (
-              <Tooltip title={t('corpus.assign.action')}>
+              <Tip title={t('corpus.assign.action')}>
                 <Button
                   size="small"
                   type="text"
@@ -150,7 +151,7 @@ export function CorpusItems({
                   aria-label={t('corpus.assign.action')}
                   onClick={() => setAssigning(record)}
                 />
-              </Tooltip>
+              </Tip>
             )}
           </>
         )}

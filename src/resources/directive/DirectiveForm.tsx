@@ -86,14 +86,17 @@ function TemplateSelect(props: { value?: number; onChange?: (v: number) => void;
 export interface DirectiveFormProps {
   /** The directive edited; none: a new one. */
   record?: BaseRecord;
+  open: boolean;
   onClose(): void;
+  /** After the closing animation, when antd has given the focus back (useDialog). */
+  afterClose(): void;
 }
 
 /**
  * Create or edit a directive in a dialog: the command checked as the server checks it, and the
  * answer written here or taken from a template (a radio chooses which).
  */
-export function DirectiveForm({ record, onClose }: DirectiveFormProps) {
+export function DirectiveForm({ record, open, onClose, afterClose }: DirectiveFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const source = Form.useWatch('source', form) ?? initialValues(record).source;
@@ -152,7 +155,8 @@ export function DirectiveForm({ record, onClose }: DirectiveFormProps) {
 
   return (
     <Modal
-      open
+      open={open}
+      afterClose={afterClose}
       title={t(`directive.titles.${mode}`)}
       okText={t('buttons.save')}
       cancelText={t('buttons.cancel')}

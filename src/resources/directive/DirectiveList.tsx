@@ -44,11 +44,13 @@ import '../../components/resource/resource.css';
 import '../../components/resource/list-page.css';
 import { DeleteRowButton, useRowDelete } from '../../components/resource/DeleteRowButton';
 import './directive.css';
+import { Tip } from '../../components/Tip';
+import { useDialog } from '../../components/use-dialog';
 
 /** Filters this page has no control for: the keyword covers name and command. */
 const NO_CONTROL = new Set(['directiveName', 'command', 'templateId']);
 
-type FormState = { record?: BaseRecord } | null;
+type FormState = { record?: BaseRecord };
 /**
  * Directives in the operators' order: drag a row by its handle (or use move up / down) to
  * reorder the page; the new order shows at once and rolls back if the server refuses it.
@@ -57,7 +59,7 @@ export default function DirectiveList() {
   const { t } = useTranslation();
   const removeRow = useRowDelete();
   const { route, can } = useView();
-  const [formState, setFormState] = useState<FormState>(null);
+  const form = useDialog<FormState>();
   const [optimistic, setOptimistic] = useState<Id[] | null>(null);
   const [switching, setSwitching] = useState<ReadonlySet<Id>>(new Set());
   const { mutateAsync: call, mutation: calling } = useCustomMutation<{ count: number }>();
@@ -266,7 +268,7 @@ export default function DirectiveList() {
           <Space size={4}>
             {canEdit && (
               <>
-                <Tooltip title={mayReorder ? t('directive.list.moveUp') : disabledReason}>
+                <Tip title={mayReorder ? t('directive.list.moveUp') : disabledReason}>
                   <Button
                     size="small"
                     type="text"
@@ -275,8 +277,8 @@ export default function DirectiveList() {
                     disabled={moveDisabled || index <= 0}
                     onClick={() => move(index, index - 1)}
                   />
-                </Tooltip>
-                <Tooltip title={mayReorder ? t('directive.list.moveDown') : disabledReason}>
+                </Tip>
+                <Tip title={mayReorder ? t('directive.list.moveDown') : disabledReason}>
                   <Button
                     size="small"
                     type="text"
@@ -285,16 +287,16 @@ export default function DirectiveList() {
                     disabled={moveDisabled || index < 0 || index >= ids.length - 1}
                     onClick={() => move(index, index + 1)}
                   />
-                </Tooltip>
-                <Tooltip title={t('buttons.edit')}>
+                </Tip>
+                <Tip title={t('buttons.edit')}>
                   <Button
                     size="small"
                     type="text"
                     icon={<EditOutlined />}
                     aria-label={t('buttons.edit')}
-                    onClick={() => setFormState({ record })}
+                    onClick={() => form.show({ record })}
                   />
-                </Tooltip>
+                </Tip>
               </>
             )}
             {canDelete && (
@@ -320,15 +322,15 @@ export default function DirectiveList() {
       title={t(route.locale)}
       extra={
         <Space>
-          <Tooltip title={t('buttons.refresh')}>
+          <Tip title={t('buttons.refresh')}>
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('buttons.refresh')}
               onClick={() => void tableQuery.refetch()}
             />
-          </Tooltip>
+          </Tip>
           {can('create') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormState({})}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show({})}>
               {t('buttons.create')}
             </Button>
           )}
@@ -373,7 +375,15 @@ export default function DirectiveList() {
           />
         </SortableContext>
       </DndContext>
-      {formState && <DirectiveForm record={formState.record} onClose={() => setFormState(null)} />}
+      {form.state && (
+        <DirectiveForm
+          key={form.key}
+          record={form.state.record}
+          open={form.open}
+          onClose={form.close}
+          afterClose={form.afterClose}
+        />
+      )}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { BarChartOutlined, StopOutlined } from '@ant-design/icons';
 import { useInvalidate, type BaseRecord } from '@refinedev/core';
-import { Button, Popconfirm, Tooltip } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { EvaluationForm } from './EvaluationForm';
 import { useEvaluatePaths } from './paths';
 import { evaluateRenderers } from './renderers';
 import './model-evaluate.css';
+import { Tip } from '../../components/Tip';
 
 /** Cancels a pending or running evaluation after a confirm; the version read is sent. */
 export function CancelButton({
@@ -57,7 +58,7 @@ export function CancelButton({
       okButtonProps={{ danger: true }}
       onConfirm={() => cancel().catch(() => undefined)}
     >
-      {compact ? <Tooltip title={t('model-evaluate.actions.cancel')}>{button}</Tooltip> : button}
+      {compact ? <Tip title={t('model-evaluate.actions.cancel')}>{button}</Tip> : button}
     </Popconfirm>
   );
 }

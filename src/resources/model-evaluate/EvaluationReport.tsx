@@ -25,6 +25,7 @@ import { useReport, type Evaluation, type ReportRow } from './api';
 import { useEvaluatePaths } from './paths';
 import { StateBadge } from './renderers';
 import './model-evaluate.css';
+import { Tip } from '../../components/Tip';
 
 // The charting library is large: only this page's chunk pulls it in, and only when shown.
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -140,13 +141,13 @@ export default function EvaluationReport() {
       extra={
         <Space wrap>
           <StateBadge state={record.state} progress={record.progress} />
-          <Tooltip title={t('buttons.refresh')}>
+          <Tip title={t('buttons.refresh')}>
             <Button
               icon={<ReloadOutlined aria-hidden />}
               aria-label={t('buttons.refresh')}
               onClick={() => void query.refetch()}
             />
-          </Tooltip>
+          </Tip>
           {paths.detail && (
             <Button
               icon={<ProfileOutlined aria-hidden />}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/resource/field-format';
 import { SafeMarkdown } from './SafeMarkdown';
 import './record.css';
+import { Tip } from '../../components/Tip';
 
 export type MessageRole = 'user' | 'assistant' | 'system';
 
@@ -115,22 +116,22 @@ export function Transcript({ messages }: { messages: readonly ChatMessage[] | nu
       {ordered.length > 6 && (
         <div className="transcript__jump">
           <Space>
-            <Tooltip title={t('record.transcript.jumpTop')}>
+            <Tip title={t('record.transcript.jumpTop')}>
               <Button
                 shape="circle"
                 icon={<VerticalAlignTopOutlined aria-hidden />}
                 aria-label={t('record.transcript.jumpTop')}
                 onClick={() => jump(top.current)}
               />
-            </Tooltip>
-            <Tooltip title={t('record.transcript.jumpBottom')}>
+            </Tip>
+            <Tip title={t('record.transcript.jumpBottom')}>
               <Button
                 shape="circle"
                 icon={<VerticalAlignBottomOutlined aria-hidden />}
                 aria-label={t('record.transcript.jumpBottom')}
                 onClick={() => jump(bottom.current)}
               />
-            </Tooltip>
+            </Tip>
           </Space>
         </div>
       )}

@@ -1,20 +1,8 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/core';
 import type { BaseRecord, CrudFilter } from '@refinedev/core';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Input,
-  Pagination,
-  Row,
-  Select,
-  Space,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Card, Col, Empty, Input, Pagination, Row, Select, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { allFields } from '../../../contract/resource';
@@ -29,6 +17,8 @@ import { useView } from '../view';
 import { SceneTypeTag } from './SceneTypeTag';
 import '../../components/resource/list-page.css';
 import './scene.css';
+import { Tip } from '../../components/Tip';
+import { useDialog } from '../../components/use-dialog';
 
 export const CARD_PAGE_SIZES = [12, 24, 48];
 
@@ -95,7 +85,7 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { def, route, pageOf, siblingOf, can } = useView();
-  const [creating, setCreating] = useState(false);
+  const creating = useDialog<true>();
   const detailPath = pageOf('show')?.path;
   const createPage = pageOf('create');
   const canCreate = siblingOf('create') ? !!createPage : can('create');
@@ -161,18 +151,18 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
       title={t(route.locale)}
       extra={
         <Space>
-          <Tooltip title={t('buttons.refresh')}>
+          <Tip title={t('buttons.refresh')}>
             <Button
               icon={<ReloadOutlined aria-hidden />}
               aria-label={t('buttons.refresh')}
               onClick={() => void tableQuery.refetch()}
             />
-          </Tooltip>
+          </Tip>
           {canCreate && (
             <Button
               type="primary"
               icon={<PlusOutlined aria-hidden />}
-              onClick={() => (createPage ? navigate(createPage.path) : setCreating(true))}
+              onClick={() => (createPage ? navigate(createPage.path) : creating.show(true))}
             >
               {t('buttons.create')}
             </Button>
@@ -250,14 +240,16 @@ export function SceneCards({ toggle }: { toggle: ReactNode }) {
           onNumbered={(page) => paging.toNumbered(page, setCurrentPage)}
         />
       )}
-      {creating && (
+      {creating.state && (
         <ResourceFormModal
+          key={creating.key}
           def={def}
-          open
+          open={creating.open}
           mode="create"
           preset={route.preset}
           scope={route.scope}
-          onClose={() => setCreating(false)}
+          onClose={creating.close}
+          afterClose={creating.afterClose}
         />
       )}
     </Card>

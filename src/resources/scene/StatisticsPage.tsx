@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Result, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,6 +27,7 @@ import { SummaryCards } from './statistics/SummaryCards';
 import { TotalsTable } from './statistics/TotalsTable';
 import { UsageCharts } from './statistics/UsageCharts';
 import './statistics/statistics.css';
+import { Tip } from '../../components/Tip';
 
 /**
  * Usage statistics (spec §2 /scene statistics, §7 /statistic/…): totals, charts over time and
@@ -88,14 +89,14 @@ export default function StatisticsPage() {
       extra={
         <Space wrap>
           <CsvButton rows={rows} filters={filters} />
-          <Tooltip title={t('buttons.refresh')}>
+          <Tip title={t('buttons.refresh')}>
             <Button
               icon={<ReloadOutlined aria-hidden />}
               aria-label={t('buttons.refresh')}
               loading={fetching}
               onClick={retry}
             />
-          </Tooltip>
+          </Tip>
         </Space>
       }
     >

@@ -1,0 +1,57 @@
+import { Tooltip, type TooltipProps } from 'antd';
+import type { TooltipRef } from 'antd/es/tooltip';
+import {
+  cloneElement,
+  useState,
+  type FocusEvent,
+  type FocusEventHandler,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+
+/** An element that takes the focus and says so through its handlers (antd's Button does). */
+export type Focusable = ReactElement<{
+  onFocus?: FocusEventHandler<HTMLElement>;
+  onBlur?: FocusEventHandler<HTMLElement>;
+}>;
+
+/** A focus the browser marks as one to show: a keyboard's, not a mouse press's. */
+export const isKeyboardFocus = (el: Element) => el.matches(':focus-visible');
+
+/**
+ * antd's Tooltip for an icon-only control, shown on hover as antd's and also while a keyboard's
+ * focus is on it, so a sighted keyboard user reads the name that `aria-label` gives a screen
+ * reader. Not antd's `focus` trigger: that opens on a mouse press's focus too, and a clicked
+ * button's tip then stayed after the pointer left, until the blur. Other props (a Popover's or
+ * Popconfirm's, when the Tip is their child) go to the Tooltip.
+ */
+export function Tip({
+  title,
+  initiallyOpen = false,
+  children,
+  ...rest
+}: Omit<TooltipProps, 'title' | 'open' | 'onOpenChange' | 'children'> & {
+  title: ReactNode;
+  /** Open at mount: a tooltip mounted by the hover or focus it answers (HoverTip). */
+  initiallyOpen?: boolean;
+  children: Focusable;
+  ref?: Ref<TooltipRef>;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const own = children.props;
+  return (
+    <Tooltip {...rest} title={title} open={open} onOpenChange={setOpen}>
+      {cloneElement(children, {
+        onFocus: (e: FocusEvent<HTMLElement>) => {
+          own.onFocus?.(e);
+          if (isKeyboardFocus(e.currentTarget)) setOpen(true);
+        },
+        onBlur: (e: FocusEvent<HTMLElement>) => {
+          own.onBlur?.(e);
+          setOpen(false);
+        },
+      })}
+    </Tooltip>
+  );
+}
