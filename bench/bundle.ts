@@ -70,7 +70,7 @@ process.exit(total <= BUDGET ? 0 : 1);
  */
 async function measureRoutes(loaded: Set<string>): Promise<void> {
   const { startServer } = await import('../e2e/harness/server');
-  const { login } = await import('../e2e/harness/ui');
+  const { login } = await import('../e2e/harness/login');
   const server = await startServer();
   const chromium = await launchChromium();
   try {
@@ -84,6 +84,9 @@ async function measureRoutes(loaded: Set<string>): Promise<void> {
     // A deep link while logged out: login, then back to the scene list (not the workplace,
     // whose trend chart would bring the chart library in first).
     await page.goto('/scene/list');
+    // The shell sends the visit to /login?redirect=scene.list once it has loaded; logging in
+    // before that would start from a bare /login and land on the workplace.
+    await page.locator('#login_userName').waitFor();
     await login(page, 'user', 'user');
     const routes = [
       '/scene/list',

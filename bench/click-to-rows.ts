@@ -27,6 +27,7 @@ import { flattenRoutes } from '../contract/menu';
 import { RESOURCES } from '../contract/resources';
 import { launchChromium } from '../e2e/chromium';
 import { snapshotDist } from '../e2e/harness/build';
+import { login } from '../e2e/harness/login';
 import { freePort, ROOT, spawnServer, stop as stopProcess, waitUntilReady } from './lib/server';
 
 const { values: args } = parseArgs({
@@ -212,20 +213,14 @@ interface ProbeWindow {
   };
 }
 
-async function login(page: Page, user: string): Promise<void> {
-  await page.locator('#login_userName').fill(user);
-  await page.locator('#login_password').fill(user === 'admin' ? 'admin' : user);
-  await page.locator('#login_password').press('Enter');
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-}
-
 /** Bytes from a fresh context's /scene/list (→ login form → back) to the first card. */
 async function loginToFirstList(context: BrowserContext, user: string) {
   const page = await context.newPage();
   const started = Date.now();
   await page.goto('/scene/list');
   await page.locator('#login_userName').waitFor();
-  await login(page, user);
+  // The demo accounts' passwords are their names.
+  await login(page, user, user, 30_000);
   await page.locator(ROW_SELECTOR).first().waitFor({ timeout: 30_000 });
   const ms = Date.now() - started;
   const bytes = await page.evaluate(() => (window as unknown as ProbeWindow).__clickProbe.sofar());

@@ -35,16 +35,7 @@ export async function waitForPath(
   await expect.poll(() => pathOf(page), { timeout }).toSatisfy(test);
 }
 
-/** Logs in through the login form; resolves when the app has left /login. */
-export async function login(page: Page, user: string, pass: string): Promise<void> {
-  if (!new URL(page.url()).pathname.startsWith('/login')) {
-    await page.goto('/login');
-  }
-  await page.locator('#login_userName').fill(user);
-  await page.locator('#login_password').fill(pass);
-  await page.locator('#login_password').press('Enter');
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-}
+export { login } from './login';
 
 /** Opens a console page and waits for its layout (the side menu) to render. */
 export async function gotoApp(page: Page, path: string): Promise<void> {
