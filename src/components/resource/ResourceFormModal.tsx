@@ -1,6 +1,7 @@
 import type { BaseRecord } from '@refinedev/core';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../focus-first-field';
 import type { ResourceDef } from '../../../contract/resource';
 import { closeUnlessTouched } from './confirm-discard';
 import { ResourceFormFields } from './ResourceFormFields';
@@ -32,6 +33,7 @@ export function ResourceFormModal({
   onSaved,
 }: ResourceFormModalProps) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const { form, fields, initial, secretsSet, submit, saving } = useResourceForm({
     def,
     mode,
@@ -49,6 +51,7 @@ export function ResourceFormModal({
 
   return (
     <Modal
+      {...firstField}
       open={open}
       title={t(`${def.name}.titles.${mode}`)}
       okText={t('buttons.save')}

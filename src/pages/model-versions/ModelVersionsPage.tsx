@@ -17,6 +17,7 @@ import {
 import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
 import { feedbackMessage } from '../../providers/feedback';
@@ -158,6 +159,7 @@ function VersionDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const [form] = Form.useForm<Omit<ModelVersion, 'id'>>();
   const [saving, setSaving] = useState(false);
 
@@ -212,6 +214,7 @@ function VersionDialog({
 
   return (
     <Modal
+      {...firstField}
       open={!!dialog}
       title={dialog ? t(`model-version.titles.${dialog.kind}`) : ''}
       onCancel={onClose}

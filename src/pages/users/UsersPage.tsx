@@ -15,6 +15,7 @@ import {
 import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import { USER_NAME_PATTERN, USER_ROLES } from '../../../contract/account-rules';
 import type { UserAdmin } from '../../../contract/auth';
@@ -232,6 +233,7 @@ function UserDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const me = useStore(userStore);
   const [form] = Form.useForm<UserForm>();
   const [saving, setSaving] = useState(false);
@@ -291,6 +293,7 @@ function UserDialog({
 
   return (
     <Modal
+      {...firstField}
       open={!!dialog}
       title={title}
       onCancel={onClose}

@@ -3,6 +3,7 @@ import { useList, type BaseRecord } from '@refinedev/core';
 import { Button, Modal, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../../components/focus-first-field';
 import { Link } from 'react-router';
 import { corpus as corpusDef } from '../../../contract/resources/corpus';
 import { feedbackMessage } from '../../providers/feedback';
@@ -20,6 +21,7 @@ const SET_OPTIONS = 100;
  */
 export function AddToCorpusButton({ callId }: { callId: unknown }) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const { canDo, canOpen } = useAccess();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<number | undefined>(undefined);
@@ -66,6 +68,7 @@ export function AddToCorpusButton({ callId }: { callId: unknown }) {
         {t('corpus.fromCall.button')}
       </Button>
       <Modal
+        {...firstField}
         open={open}
         title={t('corpus.fromCall.title')}
         okText={t('buttons.ok')}

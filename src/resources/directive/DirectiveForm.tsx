@@ -3,6 +3,7 @@ import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinede
 import { Form, Input, Modal, Radio, Select, Switch, type SelectProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../../components/focus-first-field';
 import type { FieldDef } from '../../../contract/resource';
 import { directive, DIRECTIVE_COMMAND } from '../../../contract/resources/directive';
 import { fieldLabel } from '../../components/resource/field-format';
@@ -98,6 +99,7 @@ export interface DirectiveFormProps {
  */
 export function DirectiveForm({ record, open, onClose, afterClose }: DirectiveFormProps) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const [form] = Form.useForm<Values>();
   const source = Form.useWatch('source', form) ?? initialValues(record).source;
   const { mutate: create, mutation: creating } = useCreate<BaseRecord, HttpError>();
@@ -155,6 +157,7 @@ export function DirectiveForm({ record, open, onClose, afterClose }: DirectiveFo
 
   return (
     <Modal
+      {...firstField}
       open={open}
       afterClose={afterClose}
       title={t(`directive.titles.${mode}`)}

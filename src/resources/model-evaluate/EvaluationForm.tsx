@@ -1,6 +1,7 @@
 import { useInvalidate } from '@refinedev/core';
 import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import type { FieldDef } from '../../../contract/resource';
 import {
@@ -48,6 +49,7 @@ export function EvaluationForm({
   onSaved?(saved: Evaluation): void;
 }) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
   const [form] = Form.useForm<FormValues>();
   const { call, pending } = useEvaluateCall();
   const invalidate = useInvalidate();
@@ -105,6 +107,7 @@ export function EvaluationForm({
 
   return (
     <Modal
+      {...firstField}
       open={open}
       title={t(`model-evaluate.titles.${editing ? 'edit' : 'create'}`)}
       okText={t('buttons.save')}
