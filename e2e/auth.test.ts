@@ -101,6 +101,61 @@ e2eDescribe('authentication', () => {
     await waitForPath(page, (p) => p.startsWith('/login'));
   });
 
+  it('the user menu works from the keyboard, and its dialogs give the focus back to it', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await waitForPath(page, '/dashboard/workplace');
+    const userMenu = page.locator('[data-testid=user-menu]');
+    const active = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return {
+          id: el?.id ?? '',
+          testId: el?.getAttribute('data-testid') ?? '',
+          role: el?.getAttribute('role') ?? '',
+          text: el?.textContent ?? '',
+        };
+      });
+    // Enter opens the menu with the focus on an item; the arrows walk it (it remembers the last item).
+    const choose = async (label: string) => {
+      await userMenu.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await active()).role).toBe('menuitem');
+      for (const key of ['ArrowDown', 'ArrowUp']) {
+        for (let i = 0; i < 3 && (await active()).text !== label; i++)
+          await page.keyboard.press(key);
+      }
+      expect((await active()).text).toBe(label);
+      await page.keyboard.press('Enter');
+    };
+
+    await choose(zh('user.actions.changePassword'));
+    // The form's first field has the focus once the dialog is open: typing starts at once.
+    await expect.poll(async () => (await active()).id).toBe('password-change_oldPassword');
+    await page.keyboard.type('typed');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await active()).testId).toBe('user-menu');
+
+    // Opened again, the dialog is a new one: nothing typed before is left in it.
+    await choose(zh('user.actions.changePassword'));
+    await expect.poll(async () => (await active()).id).toBe('password-change_oldPassword');
+    expect(await page.locator('#password-change_oldPassword').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await choose(zh('navbar.profile'));
+    await page.getByRole('dialog', { name: zh('navbar.profile') }).waitFor();
+    // antd moves the focus into a dialog once it has opened; an Escape before that is not its.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await active()).testId).toBe('user-menu');
+  });
+
   it('a wrong password shows the login error and stores no session', async () => {
     const { page } = e2e;
     await page.goto('/login');

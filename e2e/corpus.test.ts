@@ -3,7 +3,7 @@
  * file adds its items), annotating with the keyboard only while the progress moves, reviewing
  * an item, and the new screens in both languages (screenshots in /tmp/shots/corpus-*.png).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buttonLabel, e2eDescribe, en, gotoApp, login, setLocale, useE2E, zh } from './harness';
@@ -123,6 +123,27 @@ e2eDescribe('corpus sets', () => {
       .poll(() => page.locator('.corpus-progress').first().textContent())
       .toContain(zh('corpus.progress.annotated', { done: 0, total: 4 }));
     await page.screenshot({ path: `${SHOTS}/corpus-detail-zh.png`, fullPage: true });
+
+    // Export from the keyboard: Enter opens the menu on its first item, ↓ Enter takes JSONL.
+    await page.getByRole('button', { name: buttonLabel(zh('corpus.export.button')) }).focus();
+    await page.keyboard.press('Enter');
+    const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focusedItem).toBe(zh('corpus.export.csv'));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedItem).toBe(zh('corpus.export.jsonl'));
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const exported = await download;
+    expect(exported.suggestedFilename()).toMatch(/\.jsonl$/);
+    const lines = readFileSync(await exported.path(), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { question: string }).question)).toEqual([
+      'E2E 问题 1',
+      'E2E 问题 2',
+      'E2E 问题 3',
+      'E2E 问题 4',
+    ]);
 
     // Annotate with the keyboard only: 1 / 2 / 3 then Ctrl+Enter, three times.
     await page

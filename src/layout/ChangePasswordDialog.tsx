@@ -1,9 +1,12 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstField } from '../components/focus-first-field';
 import { apiPath } from '../../contract/api';
 import { feedbackMessage } from '../providers/feedback';
 import { passwordRule, post, showIssues } from '../pages/users/api';
+import { useStore } from '../stores/create-store';
+import { userStore } from '../stores/user';
 
 interface Values {
   oldPassword: string;
@@ -16,18 +19,25 @@ interface Values {
  * new password. The server ends the account's other sessions; this one goes on, and the dialog
  * says how many ended.
  */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  afterClose,
+}: {
+  open: boolean;
+  onClose(): void;
+  afterClose?(): void;
+}) {
   const { t } = useTranslation();
+  const firstField = useFocusFirstField();
+  const { userName } = useStore(userStore);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [ended, setEnded] = useState<number | null>(null);
 
-  // Starts empty every time it opens, never showing the last passwords or the last result.
-  const close = () => {
-    form.resetFields();
-    setEnded(null);
-    onClose();
-  };
+  // No reset on close: the navbar mounts a new dialog for every opening, so it starts empty and
+  // never shows the last passwords or result, and the closing one keeps its content as it fades.
+  const close = onClose;
 
   const submit = async () => {
     // A field that fails shows its own message; the rejection is not an error to report.
@@ -57,9 +67,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Modal
+      {...firstField}
       open={open}
       title={t('user.actions.changePassword')}
       onCancel={close}
+      afterClose={afterClose}
       onOk={() => (done ? close() : void submit())}
       okText={done ? t('buttons.ok') : t('buttons.save')}
       cancelText={t('buttons.cancel')}
@@ -79,9 +91,18 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           }
         />
       )}
-      {/* Kept mounted (hidden) so the form instance stays connected for the reset on close. */}
+      {/* Kept mounted (hidden) so the form instance stays connected while the result shows. */}
       <div hidden={done}>
         <Form form={form} name="password-change" layout="vertical" data-testid="password-form">
+          {/* Whose password this is, for password managers (they file the new one under it). */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={userName}
+            readOnly
+            hidden
+          />
           <Form.Item
             name="oldPassword"
             label={t('user.fields.oldPassword')}

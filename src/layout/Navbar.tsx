@@ -9,7 +9,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Descriptions, Dropdown, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ADMIN_ID } from '../../contract/identity';
@@ -23,6 +23,7 @@ import { useStore } from '../stores/create-store';
 import { roleStore, switchRole } from '../stores/role';
 import { userStore } from '../stores/user';
 import { Tip } from '../components/Tip';
+import { useDialog } from '../components/use-dialog';
 
 const PROFILE_FIELDS = [
   'userName',
@@ -51,9 +52,20 @@ export function Navbar({
   const role = useStore(roleStore);
   const user = useStore(userStore);
   const [profileOpen, setProfileOpen] = useState(false);
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  const password = useDialog<true>();
+  const userMenuRef = useRef<HTMLButtonElement>(null);
   const isAdminAccount = user.id === ADMIN_ID;
   const dark = settings.theme === 'dark';
+
+  // The dialogs are opened from a menu item that is hidden when they close, so antd's own return
+  // of the focus fails and it stays in the closed dialog, then falls to the page's body; the
+  // menu's button is where a keyboard user was.
+  const focusUserMenu = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[role="dialog"]')) {
+      userMenuRef.current?.focus();
+    }
+  };
 
   const logout = async () => {
     await authActions.logout();
@@ -115,6 +127,7 @@ export function Navbar({
         </Tip>
         <Dropdown
           trigger={['click']}
+          autoFocus
           menu={{
             items: [
               { key: 'profile', icon: <UserOutlined />, label: t('navbar.profile') },
@@ -124,23 +137,34 @@ export function Navbar({
             ],
             onClick: ({ key }) => {
               if (key === 'profile') setProfileOpen(true);
-              if (key === 'password') setPasswordOpen(true);
+              if (key === 'password') password.show(true);
               if (key === 'logout') void logout();
             },
           }}
         >
-          <Button type="text" className="navbar__user" data-testid="user-menu">
+          <Button ref={userMenuRef} type="text" className="navbar__user" data-testid="user-menu">
             <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
             <span>{user.name || user.userName}</span>
           </Button>
         </Dropdown>
       </Space>
-      {/* Mounted only while open: no hidden password form sits in every page. */}
-      {passwordOpen && <ChangePasswordDialog open onClose={() => setPasswordOpen(false)} />}
+      {/* Mounted only while open or closing: no hidden password form sits in every page. */}
+      {password.state && (
+        <ChangePasswordDialog
+          key={password.key}
+          open={password.open}
+          onClose={password.close}
+          afterClose={() => {
+            password.afterClose();
+            focusUserMenu();
+          }}
+        />
+      )}
       <Modal
         open={profileOpen}
         title={t('navbar.profile')}
         onCancel={() => setProfileOpen(false)}
+        afterClose={focusUserMenu}
         footer={null}
       >
         <Descriptions column={1} size="small" bordered>

@@ -73,7 +73,11 @@ function ExportMenu({ corpusId }: { corpusId: number }) {
     }
   };
   return (
+    // A click (Enter, Space) opens it with the focus on its first item, so the keyboard can
+    // export too; a hover-only menu cannot be reached from the keyboard.
     <Dropdown
+      trigger={['click']}
+      autoFocus
       menu={{
         items: [
           { key: 'csv', label: t('corpus.export.csv') },
