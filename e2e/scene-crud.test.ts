@@ -67,14 +67,47 @@ e2eDescribe('scene CRUD', () => {
     await page.reload();
     await rowWith(page, code).waitFor();
 
-    await rowWith(page, code)
-      .getByRole('button', { name: zh('buttons.delete') })
-      .click();
+    const remove = rowWith(page, code).getByRole('button', { name: zh('buttons.delete') });
     const confirm = page.locator('.ant-popover:visible', {
       hasText: zh('form.deleteConfirm', { title: name }),
     });
+    const focused = () =>
+      page.evaluate(() => ({
+        label: document.activeElement?.getAttribute('aria-label') ?? '',
+        text: document.activeElement?.textContent ?? '',
+      }));
+    const deleteTip = page.getByRole('tooltip').filter({ hasText: zh('buttons.delete') });
+    // The mouse asks, and Cancel keeps the row. The question has the focus (on Cancel), and gives
+    // it back to the row's button without a tooltip left behind.
+    await remove.click();
     await confirm.waitFor();
-    await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await expect
+      .poll(async () => (await focused()).text)
+      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await confirm.locator('.ant-popconfirm-buttons button').first().click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused()).label).toBe(zh('buttons.delete'));
+    expect(await deleteTip.count()).toBe(0);
+
+    // The keyboard: Enter asks, Escape takes it back; Enter, Tab to Delete, Enter deletes.
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await expect
+      .poll(async () => (await focused()).text)
+      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused()).label).toBe(zh('buttons.delete'));
+    expect(await rowWith(page, code).count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await expect
+      .poll(async () => (await focused()).text)
+      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toMatch(buttonLabel(zh('buttons.delete')));
+    await page.keyboard.press('Enter');
     await expect.poll(() => rowWith(page, code).count(), { timeout: 15_000 }).toBe(0);
 
     await page.reload();
@@ -138,11 +171,11 @@ e2eDescribe('scene CRUD', () => {
     const dialog = page.locator('.ant-modal:visible', { hasText: zh('scene.titles.edit') });
     await dialog.waitFor();
     expect(await page.locator('#scene-edit_sceneName').inputValue()).toBe(name);
-    // Escape gives the focus back to the button, and the tip with it. The dialog takes the focus
-    // (and so the Escape) when its opening animation ends.
+    // Escape gives the focus back to the button, and the tip with it. The dialog's first field
+    // takes the focus (and so the Escape) when its opening animation ends.
     await expect
-      .poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-modal-wrap')))
-      .toBe(true);
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('scene-edit_sceneName');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await tip.waitFor();

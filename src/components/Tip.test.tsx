@@ -61,4 +61,35 @@ describe('Tip', () => {
     await act(async () => fireEvent.click(screen.getByRole('button')));
     expect(await screen.findByText('the columns')).toBeTruthy();
   });
+
+  it("passes a Popover's Escape on to the button, so Escape still closes it", async () => {
+    const openChange = vi.fn();
+    const keyDown = vi.fn();
+    render(
+      <Popover trigger="click" content="the columns" defaultOpen onOpenChange={openChange}>
+        <Tip title="Columns">
+          <Button aria-label="Columns" onKeyDown={keyDown} />
+        </Tip>
+      </Popover>,
+    );
+    await screen.findByText('the columns');
+    await act(async () =>
+      fireEvent.keyDown(screen.getByRole('button'), { key: 'Escape', keyCode: 27 }),
+    );
+    expect(openChange).toHaveBeenLastCalledWith(false, expect.anything());
+    expect(keyDown).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no empty bubble while its title is withheld', async () => {
+    focusVisible(true);
+    render(
+      <Tip title={null}>
+        <Button aria-label="Delete" />
+      </Tip>,
+    );
+    await act(async () => screen.getByRole('button').focus());
+    await act(async () => fireEvent.mouseEnter(screen.getByRole('button')));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(shown()).toBe(false);
+  });
 });

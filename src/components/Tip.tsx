@@ -5,6 +5,8 @@ import {
   useState,
   type FocusEvent,
   type FocusEventHandler,
+  type KeyboardEvent,
+  type KeyboardEventHandler,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -14,6 +16,7 @@ import {
 export type Focusable = ReactElement<{
   onFocus?: FocusEventHandler<HTMLElement>;
   onBlur?: FocusEventHandler<HTMLElement>;
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
 }>;
 
 /** A focus the browser marks as one to show: a keyboard's, not a mouse press's. */
@@ -30,6 +33,7 @@ export function Tip({
   title,
   initiallyOpen = false,
   children,
+  onKeyDown,
   ...rest
 }: Omit<TooltipProps, 'title' | 'open' | 'onOpenChange' | 'children'> & {
   title: ReactNode;
@@ -37,12 +41,20 @@ export function Tip({
   initiallyOpen?: boolean;
   children: Focusable;
   ref?: Ref<TooltipRef>;
+  /** A Popover's or Popconfirm's Escape: antd's Tooltip passes no key handler to its child. */
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const own = children.props;
+  // Controlled, antd's Tooltip would show an empty bubble for no title (a name withheld).
+  const named = !!title || title === 0;
   return (
-    <Tooltip {...rest} title={title} open={open} onOpenChange={setOpen}>
+    <Tooltip {...rest} title={title} open={open && named} onOpenChange={setOpen}>
       {cloneElement(children, {
+        onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+          own.onKeyDown?.(e);
+          onKeyDown?.(e);
+        },
         onFocus: (e: FocusEvent<HTMLElement>) => {
           own.onFocus?.(e);
           if (isKeyboardFocus(e.currentTarget)) setOpen(true);

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isKeyboardFocus, Tip } from '../Tip';
 import { useMountOnFirstUse } from './cells';
 
 /**
@@ -18,6 +19,9 @@ export function useRowDelete(): (resource: string, id: BaseKey) => void {
   );
 }
 
+/** Chromium's and Firefox's option, not yet in TypeScript's DOM types. */
+type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
+
 /**
  * A list row's delete: an icon button that asks first, naming the record. The caller decides
  * whether the role may delete, and passes its list's `useRowDelete()`.
@@ -29,10 +33,14 @@ export function DeleteRowButton(props: {
   remove: (resource: string, id: BaseKey) => void;
 }) {
   const { t } = useTranslation();
-  // The confirmation is mounted by the first click, open: a page of rows each holding a
-  // Popconfirm paid its hooks and styles on every render (issue 12). The button is mounted
-  // again inside it and keeps the focus a keyboard press gave it.
-  const { armed, arm, ref } = useMountOnFirstUse<HTMLButtonElement>();
+  const label = t('buttons.delete');
+  // Its tooltip (the name, as the row's other icon buttons have) is mounted by the first hover
+  // or keyboard focus, and the confirmation by the first click, open: a page of rows each holding
+  // a Tooltip and a Popconfirm paid their hooks and styles on every render (issue 12). Each time
+  // the button is mounted again inside them and keeps the focus it had.
+  const ref = useRef<HTMLButtonElement>(null);
+  const tip = useMountOnFirstUse(ref);
+  const confirm = useMountOnFirstUse(ref);
   const button = (
     <Button
       ref={ref}
@@ -40,21 +48,72 @@ export function DeleteRowButton(props: {
       type="text"
       danger
       icon={<DeleteOutlined />}
-      aria-label={t('buttons.delete')}
-      onClick={armed ? undefined : (e) => arm(e.currentTarget)}
+      aria-label={label}
+      onPointerEnter={tip.armed ? undefined : (e) => tip.arm(e.currentTarget)}
+      onFocus={
+        tip.armed
+          ? undefined
+          : (e) => {
+              if (isKeyboardFocus(e.currentTarget)) tip.arm(e.currentTarget);
+            }
+      }
+      onClick={confirm.armed ? undefined : (e) => confirm.arm(e.currentTarget)}
     />
   );
-  if (!armed) return button;
-  return (
-    <Popconfirm
-      defaultOpen
-      title={t('form.deleteConfirm', { title: props.title })}
-      okText={t('buttons.delete')}
-      cancelText={t('buttons.cancel')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => props.remove(props.resource, props.id)}
-    >
+  // The confirmation opens with its first mounting; while it is open the tip stays hidden (it
+  // would cover the confirmation's buttons: the pointer is still on the button).
+  const [asking, setAsking] = useState(true);
+  const quiet = confirm.armed && asking;
+  const named = tip.armed ? (
+    <Tip title={quiet ? null : label} initiallyOpen={!confirm.armed}>
       {button}
-    </Popconfirm>
+    </Tip>
+  ) : (
+    button
+  );
+  const question = useRef<HTMLSpanElement>(null);
+  const answeredByPointer = useRef(false);
+  if (!confirm.armed) return named;
+  // The question takes the focus (on Cancel: two Enters do not delete), so a keyboard can answer
+  // it; Escape there closes it too, and the focus goes back to the row's button. antd leaves the
+  // focus on the button, and the question's buttons, at the end of the page, out of Tab's reach.
+  const popup = () => question.current?.closest('.ant-popconfirm');
+  const afterOpenChange = (open: boolean) => {
+    if (open) {
+      popup()?.querySelector<HTMLElement>('.ant-popconfirm-buttons button')?.focus();
+      return;
+    }
+    // Back from the question (not from a click elsewhere): shown as a keyboard's focus only when
+    // the keyboard answered, so a mouse's Cancel leaves no tooltip behind.
+    const active = document.activeElement;
+    if (active && popup()?.contains(active)) {
+      ref.current?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
+    }
+  };
+  return (
+    // A key pressed in the question bubbles here through React's tree (the popup is a portal).
+    <span
+      className="delete-row"
+      onPointerDown={() => (answeredByPointer.current = true)}
+      onKeyDown={(e) => {
+        answeredByPointer.current = false;
+        if (e.key !== 'Escape' || !asking) return;
+        e.stopPropagation();
+        setAsking(false);
+      }}
+    >
+      <Popconfirm
+        open={asking}
+        onOpenChange={setAsking}
+        afterOpenChange={afterOpenChange}
+        title={<span ref={question}>{t('form.deleteConfirm', { title: props.title })}</span>}
+        okText={label}
+        cancelText={t('buttons.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => props.remove(props.resource, props.id)}
+      >
+        {named}
+      </Popconfirm>
+    </span>
   );
 }

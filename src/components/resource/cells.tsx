@@ -8,6 +8,7 @@ import {
   type ReactElement,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
 import { isKeyboardFocus, Tip } from '../Tip';
@@ -62,14 +63,16 @@ export function HoverTip({
 /**
  * For an element that a first use mounts again inside a heavier wrapper (a tooltip, a
  * confirmation): `arm(el)` on that use; `armed` then says to render the wrapper, and the element
- * rendered with `ref` gets back the focus `el` had.
+ * rendered with `ref` gets back the focus `el` had. An element with two such wrappers passes
+ * both hooks its one `shared` ref.
  */
-export function useMountOnFirstUse<E extends HTMLElement>() {
+export function useMountOnFirstUse<E extends HTMLElement>(shared?: RefObject<E | null>) {
   const [armed, setArmed] = useState<'used' | 'focused' | false>(false);
-  const ref = useRef<E>(null);
+  const own = useRef<E>(null);
+  const ref = shared ?? own;
   useEffect(() => {
     if (armed === 'focused') ref.current?.focus();
-  }, [armed]);
+  }, [armed, ref]);
   // The swap is rendered inside the event that arms it, before a press that may follow: rendered
   // later (React's default for a pointer-enter), it could land between the press's down and up,
   // and a click whose down and up hit different elements is no click. A quick tap, or any click
