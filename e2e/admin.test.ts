@@ -20,7 +20,7 @@ import {
   waitForPath,
   zh,
 } from './harness';
-import { apiCall, confirmPopover, nextApiAnswer } from './harness/ui';
+import { apiCall, nextApiAnswer } from './harness/ui';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -92,10 +92,21 @@ e2eDescribe('admin pages', () => {
     await login(other, 'e2e.wang', 'Wang12345');
     await gotoApp(other, '/dashboard/workplace');
 
-    await row.locator('[data-testid=user-disable]').click();
+    // From the keyboard: Enter asks with the focus on Cancel, Tab reaches OK, Enter disables.
+    await row.locator('[data-testid=user-disable]').focus();
+    await page.keyboard.press('Enter');
+    const question = page.locator('.ant-popover:visible', {
+      hasText: zh('user.confirm.disable', { userName: 'e2e.wang' }),
+    });
+    await question.waitFor();
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focusedText).toMatch(buttonLabel(zh('buttons.cancel')));
+    await page.keyboard.press('Tab');
+    expect(await focusedText()).toMatch(buttonLabel(zh('buttons.ok')));
     const disabled = nextApiAnswer(page, 'user/disable');
-    await confirmPopover(page, zh('user.confirm.disable', { userName: 'e2e.wang' }));
+    await page.keyboard.press('Enter');
     expect((await disabled).code).toBe(0);
+    await question.waitFor({ state: 'hidden' });
     await row
       .locator('[data-testid=user-status]', { hasText: zh('user.enums.status.0') })
       .waitFor();

@@ -1,7 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../Ask';
 import { useNavigate } from 'react-router';
 import { useView } from '../../resources/view';
 
@@ -17,7 +18,7 @@ export function DeleteRecordButton({ id, title }: { id: BaseKey; title: string }
   if (!can('delete')) return null;
   const listPath = pageOf('list')?.path;
   return (
-    <Popconfirm
+    <Ask
       title={t('form.deleteConfirm', { title })}
       okText={t('buttons.delete')}
       cancelText={t('buttons.cancel')}
@@ -32,6 +33,6 @@ export function DeleteRecordButton({ id, title }: { id: BaseKey; title: string }
       <Button danger icon={<DeleteOutlined aria-hidden />}>
         {t('buttons.delete')}
       </Button>
-    </Popconfirm>
+    </Ask>
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../Ask';
 import { isKeyboardFocus, Tip } from '../Tip';
 import { useMountOnFirstUse } from './cells';
 
@@ -18,9 +19,6 @@ export function useRowDelete(): (resource: string, id: BaseKey) => void {
     [mutate],
   );
 }
-
-/** Chromium's and Firefox's option, not yet in TypeScript's DOM types. */
-type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
 
 /**
  * A list row's delete: an icon button that asks first, naming the record. The caller decides
@@ -71,49 +69,18 @@ export function DeleteRowButton(props: {
   ) : (
     button
   );
-  const question = useRef<HTMLSpanElement>(null);
-  const answeredByPointer = useRef(false);
   if (!confirm.armed) return named;
-  // The question takes the focus (on Cancel: two Enters do not delete), so a keyboard can answer
-  // it; Escape there closes it too, and the focus goes back to the row's button. antd leaves the
-  // focus on the button, and the question's buttons, at the end of the page, out of Tab's reach.
-  const popup = () => question.current?.closest('.ant-popconfirm');
-  const afterOpenChange = (open: boolean) => {
-    if (open) {
-      popup()?.querySelector<HTMLElement>('.ant-popconfirm-buttons button')?.focus();
-      return;
-    }
-    // Back from the question (not from a click elsewhere): shown as a keyboard's focus only when
-    // the keyboard answered, so a mouse's Cancel leaves no tooltip behind.
-    const active = document.activeElement;
-    if (active && popup()?.contains(active)) {
-      ref.current?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
-    }
-  };
   return (
-    // A key pressed in the question bubbles here through React's tree (the popup is a portal).
-    <span
-      className="delete-row"
-      onPointerDown={() => (answeredByPointer.current = true)}
-      onKeyDown={(e) => {
-        answeredByPointer.current = false;
-        if (e.key !== 'Escape' || !asking) return;
-        e.stopPropagation();
-        setAsking(false);
-      }}
+    <Ask
+      initiallyOpen
+      onOpenChange={setAsking}
+      title={t('form.deleteConfirm', { title: props.title })}
+      okText={label}
+      cancelText={t('buttons.cancel')}
+      okButtonProps={{ danger: true }}
+      onConfirm={() => props.remove(props.resource, props.id)}
     >
-      <Popconfirm
-        open={asking}
-        onOpenChange={setAsking}
-        afterOpenChange={afterOpenChange}
-        title={<span ref={question}>{t('form.deleteConfirm', { title: props.title })}</span>}
-        okText={label}
-        cancelText={t('buttons.cancel')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => props.remove(props.resource, props.id)}
-      >
-        {named}
-      </Popconfirm>
-    </span>
+      {named}
+    </Ask>
   );
 }

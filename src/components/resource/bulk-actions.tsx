@@ -1,7 +1,8 @@
 import { CheckCircleOutlined, DeleteOutlined, StopOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, type BaseKey } from '@refinedev/core';
-import { Button, Popconfirm, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../Ask';
 import { apiPath } from '../../../contract/api';
 import type { Action, ResourceDef, Role } from '../../../contract/resource';
 import { feedbackMessage } from '../../providers/feedback';
@@ -83,7 +84,7 @@ export function BulkBar(props: {
     <div className="resource-list__bulk" role="toolbar" aria-label={t('table.bulk.label')}>
       <Typography.Text>{t('table.bulk.selected', { count })}</Typography.Text>
       {kinds.map((kind) => (
-        <Popconfirm
+        <Ask
           key={kind}
           title={t(`table.bulk.${kind}Confirm`, { count })}
           okText={t(`table.bulk.${kind}`)}
@@ -99,7 +100,7 @@ export function BulkBar(props: {
           >
             {t(`table.bulk.${kind}`)}
           </Button>
-        </Popconfirm>
+        </Ask>
       ))}
       <Button size="small" type="link" onClick={onDone}>
         {t('table.bulk.clear')}

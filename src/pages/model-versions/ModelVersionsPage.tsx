@@ -6,7 +6,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -17,6 +16,7 @@ import {
 import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
@@ -91,7 +91,7 @@ export default function ModelVersionsPage() {
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })}>
             {t('buttons.edit')}
           </Button>
-          <Popconfirm
+          <Ask
             title={t('model-version.confirmDelete', { version: row.version })}
             onConfirm={() => remove(row)}
             okText={t('buttons.ok')}
@@ -100,7 +100,7 @@ export default function ModelVersionsPage() {
             <Button type="link" size="small" danger>
               {t('buttons.delete')}
             </Button>
-          </Popconfirm>
+          </Ask>
         </Space>
       ),
     },

@@ -5,7 +5,6 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Select,
   Space,
   Table,
@@ -15,6 +14,7 @@ import {
 import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import { USER_NAME_PATTERN, USER_ROLES } from '../../../contract/account-rules';
@@ -121,7 +121,7 @@ export default function UsersPage() {
             {self ? (
               <Tag>{t('user.self')}</Tag>
             ) : user.status === 1 ? (
-              <Popconfirm
+              <Ask
                 title={t('user.confirm.disable', { userName: user.userName })}
                 onConfirm={() => setStatus(user, false)}
                 okText={t('buttons.ok')}
@@ -130,9 +130,9 @@ export default function UsersPage() {
                 <Button type="link" size="small" danger data-testid="user-disable">
                   {t('user.actions.disable')}
                 </Button>
-              </Popconfirm>
+              </Ask>
             ) : (
-              <Popconfirm
+              <Ask
                 title={t('user.confirm.enable', { userName: user.userName })}
                 onConfirm={() => setStatus(user, true)}
                 okText={t('buttons.ok')}
@@ -141,7 +141,7 @@ export default function UsersPage() {
                 <Button type="link" size="small" data-testid="user-enable">
                   {t('user.actions.enable')}
                 </Button>
-              </Popconfirm>
+              </Ask>
             )}
           </Space>
         );

@@ -1,8 +1,9 @@
 import { CloudDownloadOutlined, CloudUploadOutlined, EditOutlined } from '@ant-design/icons';
 import { useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { Link } from 'react-router';
 import type { FieldDef } from '../../../contract/resource';
 import { agent as agentDef } from '../../../contract/resources/agent';
@@ -62,7 +63,7 @@ function StatusAction({ record, onDone }: { record: BaseRecord; onDone(): void }
       },
     );
   return (
-    <Popconfirm
+    <Ask
       title={t(publishing ? 'agent.detail.publishConfirm' : 'agent.detail.offlineConfirm', {
         name: String(record.agentName ?? record.id),
       })}
@@ -79,7 +80,7 @@ function StatusAction({ record, onDone }: { record: BaseRecord; onDone(): void }
       >
         {t(publishing ? 'agent.detail.publish' : 'agent.detail.offline')}
       </Button>
-    </Popconfirm>
+    </Ask>
   );
 }
 

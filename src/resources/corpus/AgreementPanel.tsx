@@ -1,6 +1,7 @@
 import { useCustom, useInvalidate } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { feedbackMessage } from '../../providers/feedback';
 import { CORPUS_CALLS, useCorpusCall, type Agreement, type AnnotatorLabel } from './api';
 import { LabelTag } from './renderers';
@@ -159,7 +160,7 @@ export function AgreementPanel({
                       <Typography.Text>{l.annotatorName || l.annotatorId}</Typography.Text>
                       <LabelTag value={l.label} />
                       {canReview && d.status !== 'reviewed' && (
-                        <Popconfirm
+                        <Ask
                           title={t('corpus.agreement.settleConfirm', {
                             label: t(`corpus-item.enums.label.${l.label}`),
                           })}
@@ -170,7 +171,7 @@ export function AgreementPanel({
                           <Button size="small" type="link" loading={pending}>
                             {t('corpus.agreement.settle')}
                           </Button>
-                        </Popconfirm>
+                        </Ask>
                       )}
                     </Space>
                   ))}

@@ -1,8 +1,9 @@
 import { BarChartOutlined, StopOutlined } from '@ant-design/icons';
 import { useInvalidate, type BaseRecord } from '@refinedev/core';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { useNavigate } from 'react-router';
 import { modelEvaluate } from '../../../contract/resources/model-evaluate';
 import { HoverTip } from '../../components/resource/cells';
@@ -51,7 +52,7 @@ export function CancelButton({
     </Button>
   );
   return (
-    <Popconfirm
+    <Ask
       title={t('model-evaluate.actions.cancelConfirm', { name: String(record.evaluateName) })}
       okText={t('buttons.ok')}
       cancelText={t('buttons.cancel')}
@@ -59,7 +60,7 @@ export function CancelButton({
       onConfirm={() => cancel().catch(() => undefined)}
     >
       {compact ? <Tip title={t('model-evaluate.actions.cancel')}>{button}</Tip> : button}
-    </Popconfirm>
+    </Ask>
   );
 }
 

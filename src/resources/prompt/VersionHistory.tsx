@@ -1,7 +1,8 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { usePromptCall } from './api';
@@ -131,7 +132,7 @@ export function VersionHistory({
             title: t('table.actions'),
             render: (_, v) =>
               canRestore && v.state !== 'live' ? (
-                <Popconfirm
+                <Ask
                   title={t('prompt.history.restoreConfirm', { n: v.number })}
                   okText={t('buttons.ok')}
                   cancelText={t('buttons.cancel')}
@@ -145,7 +146,7 @@ export function VersionHistory({
                   >
                     {t('prompt.history.restore')}
                   </Button>
-                </Popconfirm>
+                </Ask>
               ) : null,
           },
         ]}

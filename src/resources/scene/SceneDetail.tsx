@@ -8,7 +8,6 @@ import {
   Col,
   Descriptions,
   Empty,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -19,6 +18,7 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ask } from '../../components/Ask';
 import { Link } from 'react-router';
 import { apiPath, endpointPath } from '../../../contract/api';
 import { scene as sceneDef } from '../../../contract/resources/scene';
@@ -121,7 +121,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
             <Space wrap>
               <Typography.Text strong>{boundTitle}</Typography.Text>
               {editable && (
-                <Popconfirm
+                <Ask
                   title={t('scene.actions.unbindConfirm')}
                   okText={t('buttons.ok')}
                   cancelText={t('buttons.cancel')}
@@ -136,7 +136,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
                   <Button icon={<DisconnectOutlined aria-hidden />} loading={mutation.isPending}>
                     {t('scene.actions.unbind')}
                   </Button>
-                </Popconfirm>
+                </Ask>
               )}
             </Space>
           ) : (
@@ -160,7 +160,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
               options={options.filter((o) => o.value !== Number(boundId))}
               notFoundContent={t('scene.template.noOptions')}
             />
-            <Popconfirm
+            <Ask
               title={
                 boundId !== null
                   ? t('scene.template.rebindConfirm', { current: boundTitle, title: choiceTitle })
@@ -186,7 +186,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
               >
                 {t('scene.template.bind')}
               </Button>
-            </Popconfirm>
+            </Ask>
           </Space>
         )}
       </Space>
