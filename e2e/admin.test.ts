@@ -20,7 +20,7 @@ import {
   waitForPath,
   zh,
 } from './harness';
-import { apiCall, nextApiAnswer } from './harness/ui';
+import { apiCall, focused, nextApiAnswer } from './harness/ui';
 
 const SHOTS = '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -99,10 +99,11 @@ e2eDescribe('admin pages', () => {
       hasText: zh('user.confirm.disable', { userName: 'e2e.wang' }),
     });
     await question.waitFor();
-    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    await expect.poll(focusedText).toMatch(buttonLabel(zh('buttons.cancel')));
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(buttonLabel(zh('buttons.cancel')));
     await page.keyboard.press('Tab');
-    expect(await focusedText()).toMatch(buttonLabel(zh('buttons.ok')));
+    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.ok')));
     const disabled = nextApiAnswer(page, 'user/disable');
     await page.keyboard.press('Enter');
     expect((await disabled).code).toBe(0);

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import {
   dropdownItem,
   e2eDescribe,
+  focused,
   localStorageItem,
   login,
   useE2E,
@@ -107,16 +108,7 @@ e2eDescribe('authentication', () => {
     await login(page, 'user', 'user');
     await waitForPath(page, '/dashboard/workplace');
     const userMenu = page.locator('[data-testid=user-menu]');
-    const active = () =>
-      page.evaluate(() => {
-        const el = document.activeElement;
-        return {
-          id: el?.id ?? '',
-          testId: el?.getAttribute('data-testid') ?? '',
-          role: el?.getAttribute('role') ?? '',
-          text: el?.textContent ?? '',
-        };
-      });
+    const active = () => focused(page);
     // Enter opens the menu with the focus on an item; the arrows walk it (it remembers the last item).
     const choose = async (label: string) => {
       await userMenu.focus();

@@ -6,7 +6,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { buttonLabel, e2eDescribe, en, gotoApp, login, setLocale, useE2E, zh } from './harness';
+import {
+  buttonLabel,
+  e2eDescribe,
+  en,
+  focused,
+  gotoApp,
+  login,
+  setLocale,
+  useE2E,
+  zh,
+} from './harness';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 interface Corpus {
@@ -127,7 +137,7 @@ e2eDescribe('corpus sets', () => {
     // Export from the keyboard: Enter opens the menu on its first item, ↓ Enter takes JSONL.
     await page.getByRole('button', { name: buttonLabel(zh('corpus.export.button')) }).focus();
     await page.keyboard.press('Enter');
-    const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const focusedItem = async () => (await focused(page)).text;
     await expect.poll(focusedItem).toBe(zh('corpus.export.csv'));
     await page.keyboard.press('ArrowDown');
     await expect.poll(focusedItem).toBe(zh('corpus.export.jsonl'));

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { message } from '../contract/messages';
-import { buttonLabel, e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
+import { buttonLabel, e2eDescribe, focused, gotoApp, login, useE2E, zh } from './harness';
 
 const FORM = 'scene-create';
 const field = (page: Page, name: string) => page.locator(`#${FORM}_${name}`);
@@ -71,42 +71,35 @@ e2eDescribe('scene CRUD', () => {
     const confirm = page.locator('.ant-popover:visible', {
       hasText: zh('form.deleteConfirm', { title: name }),
     });
-    const focused = () =>
-      page.evaluate(() => ({
-        label: document.activeElement?.getAttribute('aria-label') ?? '',
-        text: document.activeElement?.textContent ?? '',
-      }));
+    // The question is open with the focus on its Cancel.
+    const asked = async () => {
+      await confirm.waitFor();
+      await expect
+        .poll(async () => (await focused(page)).text)
+        .toMatch(buttonLabel(zh('buttons.cancel')));
+    };
     const deleteTip = page.getByRole('tooltip').filter({ hasText: zh('buttons.delete') });
     // The mouse asks, and Cancel keeps the row. The question has the focus (on Cancel), and gives
     // it back to the row's button without a tooltip left behind.
     await remove.click();
-    await confirm.waitFor();
-    await expect
-      .poll(async () => (await focused()).text)
-      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await asked();
     await confirm.locator('.ant-popconfirm-buttons button').first().click();
     await confirm.waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await focused()).label).toBe(zh('buttons.delete'));
+    await expect.poll(async () => (await focused(page)).label).toBe(zh('buttons.delete'));
     expect(await deleteTip.count()).toBe(0);
 
     // The keyboard: Enter asks, Escape takes it back; Enter, Tab to Delete, Enter deletes.
     await remove.focus();
     await page.keyboard.press('Enter');
-    await confirm.waitFor();
-    await expect
-      .poll(async () => (await focused()).text)
-      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await asked();
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
-    await expect.poll(async () => (await focused()).label).toBe(zh('buttons.delete'));
+    await expect.poll(async () => (await focused(page)).label).toBe(zh('buttons.delete'));
     expect(await rowWith(page, code).count()).toBe(1);
     await page.keyboard.press('Enter');
-    await confirm.waitFor();
-    await expect
-      .poll(async () => (await focused()).text)
-      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await asked();
     await page.keyboard.press('Tab');
-    expect((await focused()).text).toMatch(buttonLabel(zh('buttons.delete')));
+    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.delete')));
     await page.keyboard.press('Enter');
     await expect.poll(() => rowWith(page, code).count(), { timeout: 15_000 }).toBe(0);
 
@@ -173,9 +166,7 @@ e2eDescribe('scene CRUD', () => {
     expect(await page.locator('#scene-edit_sceneName').inputValue()).toBe(name);
     // Escape gives the focus back to the button, and the tip with it. The dialog's first field
     // takes the focus (and so the Escape) when its opening animation ends.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id))
-      .toBe('scene-edit_sceneName');
+    await expect.poll(async () => (await focused(page)).id).toBe('scene-edit_sceneName');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await tip.waitFor();

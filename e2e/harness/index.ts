@@ -26,6 +26,7 @@ export {
   clickMenuItem,
   closeSettings,
   dropdownItem,
+  focused,
   gotoApp,
   localStorageItem,
   login,

@@ -43,6 +43,20 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
   await page.locator('[data-testid=side-menu]').first().waitFor();
 }
 
+/** The element with the focus: its id, test id, role, aria-label and text ('' where it has none). */
+export async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      id: el?.id ?? '',
+      testId: el?.getAttribute('data-testid') ?? '',
+      role: el?.getAttribute('role') ?? '',
+      label: el?.getAttribute('aria-label') ?? '',
+      text: el?.textContent ?? '',
+    };
+  });
+}
+
 export async function localStorageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }

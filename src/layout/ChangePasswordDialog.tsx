@@ -35,10 +35,6 @@ export function ChangePasswordDialog({
   const [saving, setSaving] = useState(false);
   const [ended, setEnded] = useState<number | null>(null);
 
-  // No reset on close: the navbar mounts a new dialog for every opening, so it starts empty and
-  // never shows the last passwords or result, and the closing one keeps its content as it fades.
-  const close = onClose;
-
   const submit = async () => {
     // A field that fails shows its own message; the rejection is not an error to report.
     const values = await form.validateFields().catch(() => null);
@@ -70,9 +66,12 @@ export function ChangePasswordDialog({
       {...firstField}
       open={open}
       title={t('user.actions.changePassword')}
-      onCancel={close}
+      // No reset on close: the navbar mounts a new dialog for every opening, so it starts empty
+      // and never shows the last passwords or result, and the closing one keeps its content as it
+      // fades.
+      onCancel={onClose}
       afterClose={afterClose}
-      onOk={() => (done ? close() : void submit())}
+      onOk={() => (done ? onClose() : void submit())}
       okText={done ? t('buttons.ok') : t('buttons.save')}
       cancelText={t('buttons.cancel')}
       footer={done ? (_, { OkBtn }) => <OkBtn /> : undefined}
