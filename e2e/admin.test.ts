@@ -103,7 +103,7 @@ e2eDescribe('admin pages', () => {
       .poll(async () => (await focused(page)).text)
       .toMatch(buttonLabel(zh('buttons.cancel')));
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.ok')));
+    expect((await focused(page)).text).toMatch(buttonLabel(zh('user.actions.disable')));
     const disabled = nextApiAnswer(page, 'user/disable');
     await page.keyboard.press('Enter');
     expect((await disabled).code).toBe(0);

@@ -277,7 +277,7 @@ e2eDescribe('directives', () => {
     // Touched: leaving asks first.
     await page
       .locator('.ant-modal-confirm')
-      .getByRole('button', { name: buttonLabel(en('buttons.ok')) })
+      .getByRole('button', { name: buttonLabel(en('buttons.discard')) })
       .click();
     await dialog.waitFor({ state: 'hidden' });
 

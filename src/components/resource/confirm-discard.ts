@@ -7,8 +7,9 @@ export function closeUnlessTouched(form: FormInstance, t: TFunction, onClose: ()
   if (!form.isFieldsTouched()) return onClose();
   feedbackModal().confirm({
     title: t('form.unsaved'),
-    okText: t('buttons.ok'),
-    cancelText: t('buttons.cancel'),
+    okText: t('buttons.discard'),
+    okButtonProps: { danger: true },
+    cancelText: t('buttons.keepEditing'),
     onOk: onClose,
   });
 }

@@ -86,6 +86,8 @@ export default function ModelVersionsPage() {
     {
       title: t('table.actions'),
       key: 'actions',
+      // Kept in view when the table scrolls sideways, as on the users' page.
+      fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })}>
@@ -94,7 +96,8 @@ export default function ModelVersionsPage() {
           <Ask
             title={t('model-version.confirmDelete', { version: row.version })}
             onConfirm={() => remove(row)}
-            okText={t('buttons.ok')}
+            okText={t('buttons.delete')}
+            okButtonProps={{ danger: true }}
             cancelText={t('buttons.cancel')}
           >
             <Button type="link" size="small" danger>

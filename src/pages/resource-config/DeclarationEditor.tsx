@@ -225,8 +225,9 @@ export function DeclarationEditor({
     if (!dirty || readOnly) return onClose();
     feedbackModal().confirm({
       title: t('resourceConfig.editor.discard'),
-      okText: t('buttons.ok'),
-      cancelText: t('buttons.cancel'),
+      okText: t('buttons.discard'),
+      okButtonProps: { danger: true },
+      cancelText: t('buttons.keepEditing'),
       onOk: onClose,
     });
   };

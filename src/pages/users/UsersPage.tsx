@@ -108,6 +108,8 @@ export default function UsersPage() {
     {
       title: t('table.actions'),
       key: 'actions',
+      // Kept in view when the table scrolls sideways (long dates at 1,400 px cut it).
+      fixed: 'right',
       render: (_, user) => {
         const self = user.id === me.id;
         return (
@@ -124,7 +126,8 @@ export default function UsersPage() {
               <Ask
                 title={t('user.confirm.disable', { userName: user.userName })}
                 onConfirm={() => setStatus(user, false)}
-                okText={t('buttons.ok')}
+                okText={t('user.actions.disable')}
+                okButtonProps={{ danger: true }}
                 cancelText={t('buttons.cancel')}
               >
                 <Button type="link" size="small" danger data-testid="user-disable">
@@ -135,7 +138,7 @@ export default function UsersPage() {
               <Ask
                 title={t('user.confirm.enable', { userName: user.userName })}
                 onConfirm={() => setStatus(user, true)}
-                okText={t('buttons.ok')}
+                okText={t('user.actions.enable')}
                 cancelText={t('buttons.cancel')}
               >
                 <Button type="link" size="small" data-testid="user-enable">

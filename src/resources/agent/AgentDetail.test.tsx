@@ -57,9 +57,10 @@ beforeEach(async () => {
 });
 afterEach(signOut);
 
-async function confirm() {
+/** Answers the open question with its OK button, which names the action it confirms. */
+async function confirm(action: string) {
   const tip = await screen.findByRole('tooltip');
-  await act(async () => fireEvent.click(within(tip).getByRole('button', { name: 'OK' })));
+  await act(async () => fireEvent.click(within(tip).getByRole('button', { name: action })));
 }
 
 describe('agent detail', () => {
@@ -97,7 +98,7 @@ describe('agent detail', () => {
       <AgentDetail />,
     );
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /Publish/ })));
-    await confirm();
+    await confirm('Publish');
     await waitFor(() =>
       expect(bodies(`${API}/agent/update`)).toEqual([{ id: 9, status: 'published', version: 4 }]),
     );
@@ -120,7 +121,7 @@ describe('agent detail', () => {
       await act(async () =>
         fireEvent.click(await screen.findByRole('button', { name: /Publish/ })),
       );
-      await confirm();
+      await confirm('Publish');
       await waitFor(() =>
         expect(error).toHaveBeenCalledWith(
           'Someone else changed this agent; it has been reloaded. Please try again.',

@@ -67,7 +67,8 @@ function StatusAction({ record, onDone }: { record: BaseRecord; onDone(): void }
       title={t(publishing ? 'agent.detail.publishConfirm' : 'agent.detail.offlineConfirm', {
         name: String(record.agentName ?? record.id),
       })}
-      okText={t('buttons.ok')}
+      okText={t(publishing ? 'agent.detail.publish' : 'agent.detail.offline')}
+      okButtonProps={{ danger: !publishing }}
       cancelText={t('buttons.cancel')}
       onConfirm={change}
     >

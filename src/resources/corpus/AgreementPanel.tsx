@@ -164,7 +164,7 @@ export function AgreementPanel({
                           title={t('corpus.agreement.settleConfirm', {
                             label: t(`corpus-item.enums.label.${l.label}`),
                           })}
-                          okText={t('buttons.ok')}
+                          okText={t('corpus.agreement.settle')}
                           cancelText={t('buttons.cancel')}
                           onConfirm={() => settle(d.itemId, d.version, l)}
                         >

@@ -54,8 +54,8 @@ export function CancelButton({
   return (
     <Ask
       title={t('model-evaluate.actions.cancelConfirm', { name: String(record.evaluateName) })}
-      okText={t('buttons.ok')}
-      cancelText={t('buttons.cancel')}
+      okText={t('model-evaluate.actions.cancel')}
+      cancelText={t('model-evaluate.actions.keepRunning')}
       okButtonProps={{ danger: true }}
       onConfirm={() => cancel().catch(() => undefined)}
     >

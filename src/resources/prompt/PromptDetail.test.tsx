@@ -130,7 +130,9 @@ describe('prompt detail', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Restore this version (v2)' })),
     );
     const confirm = await screen.findByRole('tooltip');
-    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'OK' })));
+    await act(async () =>
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Restore this version' })),
+    );
 
     await waitFor(() => expect(seen.some((r) => r.url === `${BASE}/restore`)).toBe(true));
     const restore = seen.find((r) => r.url === `${BASE}/restore`);

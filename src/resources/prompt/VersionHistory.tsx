@@ -134,7 +134,7 @@ export function VersionHistory({
               canRestore && v.state !== 'live' ? (
                 <Ask
                   title={t('prompt.history.restoreConfirm', { n: v.number })}
-                  okText={t('buttons.ok')}
+                  okText={t('prompt.history.restore')}
                   cancelText={t('buttons.cancel')}
                   onConfirm={() => restore(v.number)}
                 >

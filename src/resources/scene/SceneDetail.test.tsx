@@ -86,9 +86,10 @@ beforeEach(async () => {
 });
 afterEach(signOut);
 
-async function confirm() {
+/** Answers the open question with its OK button, which names the action it confirms. */
+async function confirm(action: string) {
   const tip = await screen.findByRole('tooltip');
-  await act(async () => fireEvent.click(within(tip).getByRole('button', { name: 'OK' })));
+  await act(async () => fireEvent.click(within(tip).getByRole('button', { name: action })));
 }
 
 describe('scene detail', () => {
@@ -115,7 +116,7 @@ describe('scene detail', () => {
     expect((await screen.findByRole('tooltip')).textContent).toContain(
       'Bind “Refund helper” to this scene?',
     );
-    await confirm();
+    await confirm('Bind template');
     await waitFor(() =>
       expect(bodies(`${API}/scene/template/bind`)).toEqual([{ id: 1, templateId: 4 }]),
     );
@@ -133,7 +134,7 @@ describe('scene detail', () => {
     await act(async () =>
       fireEvent.click(await screen.findByRole('button', { name: 'Unbind template' })),
     );
-    await confirm();
+    await confirm('Unbind template');
     await waitFor(() => expect(bodies(`${API}/scene/template/unbind`)).toEqual([{ id: 1 }]));
     expect(await screen.findByText('No template is bound to this scene')).toBeTruthy();
   });

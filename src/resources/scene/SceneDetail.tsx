@@ -123,7 +123,8 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
               {editable && (
                 <Ask
                   title={t('scene.actions.unbindConfirm')}
-                  okText={t('buttons.ok')}
+                  okText={t('scene.actions.unbind')}
+                  okButtonProps={{ danger: true }}
                   cancelText={t('buttons.cancel')}
                   onConfirm={() =>
                     call(
@@ -166,7 +167,7 @@ function TemplateBinding({ scene, onChanged }: { scene: BaseRecord; onChanged():
                   ? t('scene.template.rebindConfirm', { current: boundTitle, title: choiceTitle })
                   : t('scene.template.bindConfirm', { title: choiceTitle })
               }
-              okText={t('buttons.ok')}
+              okText={t('scene.template.bind')}
               cancelText={t('buttons.cancel')}
               disabled={choice === undefined}
               onConfirm={() =>
