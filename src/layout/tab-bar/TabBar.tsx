@@ -7,6 +7,7 @@ import {
   RightOutlined,
 } from '@ant-design/icons';
 import { Dropdown, Tabs } from 'antd';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_ROUTE } from '../../routes/table';
@@ -21,6 +22,9 @@ export function TabBar({ activeName }: { activeName: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useStore(tabsStore);
+  // The tab whose context menu is open. Controlled, because the keyboard's menu key (and
+  // Shift+F10) sends its contextmenu to the focused tab, around the label the Dropdown listens on.
+  const [menuTab, setMenuTab] = useState<string | null>(null);
 
   const close = (name: string, action: CloseAction) => {
     const after = closeTabs(tabs, name, action);
@@ -57,6 +61,7 @@ export function TabBar({ activeName }: { activeName: string | null }) {
     onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation(): void } }) => {
       // The menu sits inside the tab's label: without this the click also activates the tab.
       domEvent.stopPropagation();
+      closeMenu(tab.name);
       if (key === 'reload') {
         reloadTab(tab.name);
         if (tab.name !== activeName) navigate(tab.fullPath);
@@ -64,8 +69,42 @@ export function TabBar({ activeName }: { activeName: string | null }) {
     },
   });
 
+  // A contextmenu the label's Dropdown did not take: the keyboard's, or a right click beside
+  // the label. It opens that tab's menu, which takes the focus (`autoFocus`).
+  const onContextMenu = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.defaultPrevented || !(e.target instanceof Element)) return;
+    const name = e.target.closest('.ant-tabs-tab')?.getAttribute('data-node-key');
+    if (!name || !tabs.some((tab) => tab.name === name)) return;
+    e.preventDefault();
+    setMenuTab(name);
+  };
+  // Closed by Escape or a choice, the menu leaves the focus in itself, on its way out (rc-dropdown
+  // focuses the label on Escape, which cannot hold it): once that has run, the focus goes back to
+  // the tab, where the keyboard was, or, when the choice closed that tab, to the tab shown next
+  // once it is (`refocus`). A click elsewhere keeps its own focus.
+  const refocus = useRef(false);
+  const focusShown = () => {
+    const shown = tabButton('.ant-tabs-tab-active');
+    if (!refocus.current || !shown) return;
+    refocus.current = false;
+    shown.focus();
+  };
+  useEffect(focusShown, [activeName, tabs]);
+  const closeMenu = (name: string) => {
+    setMenuTab(null);
+    window.setTimeout(() => {
+      const own = tabButton(`[data-node-key="${CSS.escape(name)}"]`);
+      const active = document.activeElement;
+      const left = !active || active === document.body;
+      if (!active?.closest('.ant-dropdown') && !(left && !own)) return;
+      if (own) return own.focus();
+      refocus.current = true;
+      focusShown();
+    });
+  };
+
   return (
-    <div className="tab-bar" data-testid="tab-bar">
+    <div className="tab-bar" data-testid="tab-bar" onContextMenu={onContextMenu}>
       <Tabs
         type="editable-card"
         hideAdd
@@ -84,7 +123,13 @@ export function TabBar({ activeName }: { activeName: string | null }) {
           key: tab.name,
           closable: tab.name !== HOME_ROUTE,
           label: (
-            <Dropdown trigger={['contextMenu']} menu={menuFor(tab, i)}>
+            <Dropdown
+              trigger={['contextMenu']}
+              autoFocus
+              open={menuTab === tab.name}
+              onOpenChange={(open) => (open ? setMenuTab(tab.name) : closeMenu(tab.name))}
+              menu={menuFor(tab, i)}
+            >
               <span data-testid={`tab-${tab.name}`}>{t(tab.title)}</span>
             </Dropdown>
           ),
@@ -92,4 +137,9 @@ export function TabBar({ activeName }: { activeName: string | null }) {
       />
     </div>
   );
+}
+
+/** The focusable button of the tab matching `selector` (on `.ant-tabs-tab`), if shown. */
+function tabButton(selector: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.tab-bar .ant-tabs-tab${selector} .ant-tabs-tab-btn`);
 }
