@@ -3,6 +3,7 @@ import {
   ArrowUpOutlined,
   EditOutlined,
   FileTextOutlined,
+  InfoCircleOutlined,
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
@@ -66,7 +67,7 @@ export default function DirectiveList() {
   const canEdit = can('edit');
   const canDelete = can('delete');
 
-  const { tableProps, filters, setFilters, sorters, tableQuery } = useTable({
+  const { tableProps, filters, setFilters, sorters, setSorters, tableQuery } = useTable({
     resource: directive.name,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
@@ -345,6 +346,25 @@ export default function DirectiveList() {
           hidden={NO_CONTROL}
         />
       </Space>
+      {canEdit && !mayReorder && (
+        // Said in the page, not only in the disabled buttons' tooltips, which neither a keyboard
+        // nor a touch reaches; with the way back to the order that can be changed.
+        <div className="directive-list__notice" role="status">
+          <Typography.Text type="secondary">
+            <InfoCircleOutlined aria-hidden /> {t('directive.list.reorderDisabled')}
+          </Typography.Text>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setFilters([], 'replace');
+              setSorters([{ field: 'sortOrder', order: 'asc' }]);
+            }}
+          >
+            {t('directive.list.showInOrder')}
+          </Button>
+        </div>
+      )}
       <DndContext
         sensors={sensors}
         modifiers={[verticalOnly]}
