@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../providers/i18n';
 import { PromptEditor } from './PromptEditor';
-import type { PromptRecord } from './types';
+import { LIMITS, type PromptRecord } from './types';
 
 interface Seen {
   created: unknown[];
@@ -121,6 +121,25 @@ describe('prompt editor', () => {
     ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Field name, row 2'), { target: { value: 'a' } });
     expect(await screen.findByText('Field name a is used by another variable')).toBeTruthy();
+  });
+
+  it('says why no variable can be added once there are as many as allowed', async () => {
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `V${i}`,
+        type: 'text' as const,
+        fieldName: `v${i}`,
+      }));
+    renderEditor({
+      initial: { title: 'T', content: '', variables: rows(LIMITS.variables - 1) },
+    });
+    const add = screen.getByRole('button', { name: 'Add variable' }) as HTMLButtonElement;
+    const limit = `At most ${LIMITS.variables} variables`;
+    expect(add.disabled).toBe(false);
+    expect(screen.queryByText(limit)).toBeNull();
+    await act(async () => fireEvent.click(add));
+    await waitFor(() => expect(add.disabled).toBe(true));
+    expect(screen.getByText(limit)).toBeTruthy();
   });
 
   it('shows server issues on their fields, list rows included', async () => {

@@ -199,6 +199,12 @@ export function VariableTable() {
           >
             {t('prompt.variables.add')}
           </Button>
+          {fields.length >= LIMITS.variables && (
+            // Why the button is disabled, where a keyboard and a touch see it too.
+            <Typography.Text type="secondary" className="prompt-variables__limit">
+              {t('prompt.validation.tooManyVariables', { max: LIMITS.variables })}
+            </Typography.Text>
+          )}
         </div>
       )}
     </Form.List>
