@@ -131,6 +131,53 @@ e2eDescribe('scene CRUD', () => {
       .toEqual([required('sceneName')]);
   });
 
+  it('the create dialog takes keys at once; leaving a touched one asks, on "keep editing"', async () => {
+    const { page } = e2e;
+    await onSceneList(page);
+    const create = page
+      .locator('.ant-card-extra button')
+      .filter({ hasText: buttonLabel(zh('buttons.create')) });
+    const dialog = page.locator('.ant-modal:visible', { hasText: zh('scene.titles.create') });
+    // Typed right after Enter, while the dialog is still opening: nothing is lost.
+    await create.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('快捷场景', { delay: 20 });
+    await expect.poll(() => field(page, 'sceneName').inputValue()).toBe('快捷场景');
+
+    // Escape asks first, with the focus on "keep editing": Enter keeps the dialog and its text.
+    await page.keyboard.press('Escape');
+    const question = page.locator('.ant-modal-confirm:visible', { hasText: zh('form.unsaved') });
+    await question.waitFor();
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(buttonLabel(zh('buttons.keepEditing')));
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(await field(page, 'sceneName').inputValue()).toBe('快捷场景');
+
+    // Asked again, Tab reaches "discard changes" (red), Enter closes; the focus is on 新建.
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(buttonLabel(zh('buttons.keepEditing')));
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.discard')));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(buttonLabel(zh('buttons.create')));
+
+    // An untouched dialog closes on an Escape pressed at once.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await expect
+      .poll(async () => (await focused(page)).text)
+      .toMatch(buttonLabel(zh('buttons.create')));
+  });
+
   it("a row's icon buttons name themselves on a keyboard's focus; Enter opens the edit", async () => {
     const { page } = e2e;
     await onSceneList(page);

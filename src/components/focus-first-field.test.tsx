@@ -45,10 +45,11 @@ describe('focusFirstField', () => {
   });
 });
 
-function Dialog({ open }: { open: boolean }) {
+function Dialog({ open, animated = false }: { open: boolean; animated?: boolean }) {
   const firstField = useFocusFirstField();
+  const motion = animated ? {} : { transitionName: '', maskTransitionName: '' };
   return (
-    <Modal {...firstField} open={open} title="Create" transitionName="" maskTransitionName="">
+    <Modal {...firstField} {...motion} open={open} title="Create">
       <Form>
         <Form.Item label="Kind" name="kind">
           <Select options={[{ value: 'a', label: 'A' }]} />
@@ -69,5 +70,31 @@ describe('useFocusFirstField', () => {
     await screen.findByRole('dialog');
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
     expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+  });
+
+  it('does so while the dialog is still opening: keys typed at once reach the field', async () => {
+    document.body.replaceChildren();
+    // With antd's animations: jsdom never ends them, so antd's afterOpenChange never comes.
+    const { rerender } = render(<Dialog open={false} animated />);
+    rerender(<Dialog open animated />);
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
+  });
+
+  it('gives the focus back to the button that opened it when it closes', async () => {
+    document.body.replaceChildren();
+    const Page = ({ open }: { open: boolean }) => (
+      <>
+        <button type="button">Create</button>
+        <Dialog open={open} />
+      </>
+    );
+    const { rerender } = render(<Page open={false} />);
+    const opener = screen.getByRole('button', { name: 'Create' });
+    opener.focus();
+    rerender(<Page open />);
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
+    rerender(<Page open={false} />);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

@@ -18,16 +18,50 @@ export function focusFirstField(root: HTMLElement | null): boolean {
   return !!field;
 }
 
+/** Frames to wait for a dialog's first field to take the focus (its wrapper shows a render later). */
+const FIRST_FIELD_FRAMES = 30;
+
 /**
- * Props for an antd Modal holding a form: once it has opened, its first field has the focus,
- * so a keyboard user types at once (antd focuses the dialog itself, which takes a Tab or more
- * to leave). Spread on the Modal: `<Modal {...useFocusFirstField()} …>`.
+ * Props for an antd Modal holding a form: its first field has the focus as soon as the dialog
+ * is on screen, so a keyboard user types at once, and Escape closes it from the first key (antd
+ * focuses the dialog itself, and only once its opening animation has ended: keys pressed before
+ * went to the button that opened it). Spread on the Modal: `<Modal {...useFocusFirstField()} …>`.
  */
 export function useFocusFirstField() {
-  const root = useRef<HTMLDivElement>(null);
-  const afterOpenChange = useCallback((opened: boolean) => {
-    if (opened) focusFirstField(root.current);
+  const root = useRef<HTMLDivElement | null>(null);
+  // Who had the focus when the dialog's content was first mounted: antd gives it back on close
+  // only if it saw it first, which a field focused this early can get ahead of.
+  const opener = useRef<HTMLElement | null>(null);
+  const attach = useCallback((node: HTMLDivElement | null) => {
+    root.current = node;
+    if (!node) return;
+    const active = document.activeElement;
+    opener.current =
+      active instanceof HTMLElement && active !== document.body && !node.contains(active)
+        ? active
+        : null;
+    // The dialog's wrapper is display: none until the render after this one. Opened by a click or
+    // a key, React renders that one before the event's task ends: a microtask finds it shown,
+    // before the next key is handled. Otherwise (a dialog opened later) each frame tries again.
+    let frames = FIRST_FIELD_FRAMES;
+    const tryFocus = () => {
+      if (!node.isConnected || node.contains(document.activeElement)) return;
+      focusFirstField(node);
+      if (!node.contains(document.activeElement) && --frames > 0) requestAnimationFrame(tryFocus);
+    };
+    queueMicrotask(tryFocus);
   }, []);
-  const modalRender = useCallback((node: ReactNode) => <div ref={root}>{node}</div>, []);
+  const afterOpenChange = useCallback((opened: boolean) => {
+    if (opened) {
+      focusFirstField(root.current);
+      return;
+    }
+    const active = document.activeElement;
+    if ((!active || active === document.body) && opener.current?.isConnected) {
+      opener.current.focus({ preventScroll: true });
+    }
+    opener.current = null;
+  }, []);
+  const modalRender = useCallback((node: ReactNode) => <div ref={attach}>{node}</div>, [attach]);
   return { afterOpenChange, modalRender };
 }

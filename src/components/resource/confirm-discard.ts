@@ -10,6 +10,8 @@ export function closeUnlessTouched(form: FormInstance, t: TFunction, onClose: ()
     okText: t('buttons.discard'),
     okButtonProps: { danger: true },
     cancelText: t('buttons.keepEditing'),
+    // Enter at once keeps the work: the focus starts on "keep editing", as in every question.
+    autoFocusButton: 'cancel',
     onOk: onClose,
   });
 }
