@@ -86,6 +86,17 @@ e2eDescribe('admin pages', () => {
     await row.waitFor();
     await shot(page, 'users');
 
+    // Their own row: the role cannot be taken away (the server refuses), and the dialog says so.
+    const own = page.locator('[data-testid=users-page] .ant-table-row', { hasText: 'admin@' });
+    await own.getByRole('button', { name: buttonLabel(zh('buttons.edit')) }).click();
+    const ownDialog = page.locator('.ant-modal:visible', { hasText: zh('user.titles.edit') });
+    await ownDialog.getByText(zh('user.ownRole'), { exact: true }).waitFor();
+    expect(await ownDialog.locator('#user_role').isDisabled()).toBe(true);
+    // The first field a user can type into has the focus: the name, past the disabled role.
+    await expect.poll(async () => (await focused(page)).id).toBe('user_name');
+    await page.keyboard.press('Escape');
+    await ownDialog.waitFor({ state: 'hidden' });
+
     // The new user logs in elsewhere.
     const other = await (await e2e.newContext()).newPage();
     await other.goto('/login');

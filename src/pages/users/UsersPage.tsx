@@ -238,6 +238,8 @@ function UserDialog({
   const { t } = useTranslation();
   const firstField = useFocusFirstField();
   const me = useStore(userStore);
+  // The server refuses an admin's own demotion (it could leave no admin): the select says so.
+  const ownAccount = dialog?.kind === 'edit' && dialog.user.id === me.id;
   const [form] = Form.useForm<UserForm>();
   const [saving, setSaving] = useState(false);
 
@@ -335,9 +337,15 @@ function UserDialog({
         )}
         {dialog?.kind !== 'reset' && (
           <>
-            <Form.Item name="role" label={t('user.fields.role')} rules={[required('role')]}>
+            <Form.Item
+              name="role"
+              label={t('user.fields.role')}
+              rules={[required('role')]}
+              // Why the select is disabled, where a keyboard and a screen reader find it too.
+              extra={ownAccount ? t('user.ownRole') : undefined}
+            >
               <Select
-                disabled={dialog?.kind === 'edit' && dialog.user.id === me.id}
+                disabled={ownAccount}
                 options={USER_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               />
             </Form.Item>
