@@ -12,6 +12,7 @@ import {
   dropdownItem,
   e2eDescribe,
   en,
+  expectFocusOn,
   gotoApp,
   login,
   setLocale,
@@ -110,11 +111,9 @@ e2eDescribe('admin pages', () => {
       hasText: zh('user.confirm.disable', { userName: 'e2e.wang' }),
     });
     await question.waitFor();
-    await expect
-      .poll(async () => (await focused(page)).text)
-      .toMatch(buttonLabel(zh('buttons.cancel')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.cancel')));
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toMatch(buttonLabel(zh('user.actions.disable')));
+    await expectFocusOn(page, buttonLabel(zh('user.actions.disable')));
     const disabled = nextApiAnswer(page, 'user/disable');
     await page.keyboard.press('Enter');
     expect((await disabled).code).toBe(0);

@@ -10,7 +10,7 @@ import {
   buttonLabel,
   e2eDescribe,
   en,
-  focused,
+  expectFocusOn,
   gotoApp,
   login,
   setLocale,
@@ -137,10 +137,9 @@ e2eDescribe('corpus sets', () => {
     // Export from the keyboard: Enter opens the menu on its first item, ↓ Enter takes JSONL.
     await page.getByRole('button', { name: buttonLabel(zh('corpus.export.button')) }).focus();
     await page.keyboard.press('Enter');
-    const focusedItem = async () => (await focused(page)).text;
-    await expect.poll(focusedItem).toBe(zh('corpus.export.csv'));
+    await expectFocusOn(page, zh('corpus.export.csv'));
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedItem).toBe(zh('corpus.export.jsonl'));
+    await expectFocusOn(page, zh('corpus.export.jsonl'));
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const exported = await download;

@@ -5,7 +5,16 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { message } from '../contract/messages';
-import { buttonLabel, e2eDescribe, focused, gotoApp, login, useE2E, zh } from './harness';
+import {
+  buttonLabel,
+  e2eDescribe,
+  expectFocusOn,
+  focused,
+  gotoApp,
+  login,
+  useE2E,
+  zh,
+} from './harness';
 
 const FORM = 'scene-create';
 const field = (page: Page, name: string) => page.locator(`#${FORM}_${name}`);
@@ -74,9 +83,7 @@ e2eDescribe('scene CRUD', () => {
     // The question is open with the focus on its Cancel.
     const asked = async () => {
       await confirm.waitFor();
-      await expect
-        .poll(async () => (await focused(page)).text)
-        .toMatch(buttonLabel(zh('buttons.cancel')));
+      await expectFocusOn(page, buttonLabel(zh('buttons.cancel')));
     };
     const deleteTip = page.getByRole('tooltip').filter({ hasText: zh('buttons.delete') });
     // The mouse asks, and Cancel keeps the row. The question has the focus (on Cancel), and gives
@@ -99,7 +106,7 @@ e2eDescribe('scene CRUD', () => {
     await page.keyboard.press('Enter');
     await asked();
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.delete')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.delete')));
     await page.keyboard.press('Enter');
     await expect.poll(() => rowWith(page, code).count(), { timeout: 15_000 }).toBe(0);
 
@@ -148,9 +155,7 @@ e2eDescribe('scene CRUD', () => {
     await page.keyboard.press('Escape');
     const question = page.locator('.ant-modal-confirm:visible', { hasText: zh('form.unsaved') });
     await question.waitFor();
-    await expect
-      .poll(async () => (await focused(page)).text)
-      .toMatch(buttonLabel(zh('buttons.keepEditing')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.keepEditing')));
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'hidden' });
     expect(await field(page, 'sceneName').inputValue()).toBe('快捷场景');
@@ -158,24 +163,18 @@ e2eDescribe('scene CRUD', () => {
     // Asked again, Tab reaches "discard changes" (red), Enter closes; the focus is on 新建.
     await page.keyboard.press('Escape');
     await question.waitFor();
-    await expect
-      .poll(async () => (await focused(page)).text)
-      .toMatch(buttonLabel(zh('buttons.keepEditing')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.keepEditing')));
     await page.keyboard.press('Tab');
-    expect((await focused(page)).text).toMatch(buttonLabel(zh('buttons.discard')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.discard')));
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await expect
-      .poll(async () => (await focused(page)).text)
-      .toMatch(buttonLabel(zh('buttons.create')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.create')));
 
     // An untouched dialog closes on an Escape pressed at once.
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
-    await expect
-      .poll(async () => (await focused(page)).text)
-      .toMatch(buttonLabel(zh('buttons.create')));
+    await expectFocusOn(page, buttonLabel(zh('buttons.create')));
   });
 
   it("a row's icon buttons name themselves on a keyboard's focus; Enter opens the edit", async () => {

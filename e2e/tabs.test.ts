@@ -8,7 +8,8 @@ import {
   closeSettings,
   dropdownItem,
   e2eDescribe,
-  focused,
+  expectFocusOn,
+  focusedText,
   login,
   openSettings,
   setSwitch,
@@ -169,13 +170,12 @@ e2eDescribe('tab bar', () => {
     const { page } = e2e;
     await withTabs(page);
     const tabButton = tab(page, 'scene.list').locator('.ant-tabs-tab-btn');
-    const focusedText = async () => (await focused(page)).text;
     const menu = page.locator('.ant-dropdown:visible');
     // Shift+F10 (like the menu key) sends its contextmenu to the focused tab, not to its label.
     await tabButton.focus();
     await page.keyboard.press('Shift+F10');
     await menu.waitFor();
-    await expect.poll(focusedText).toBe(zh('tabBar.reload'));
+    await expectFocusOn(page, zh('tabBar.reload'));
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await expect.poll(() => tabButton.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -183,11 +183,11 @@ e2eDescribe('tab bar', () => {
     // The menu key; the arrows walk to "close others" (disabled entries are skipped), Enter.
     await page.keyboard.press('ContextMenu');
     await menu.waitFor();
-    for (let i = 0; i < 6 && (await focusedText()) !== zh('tabBar.closeOthers'); i++) {
+    for (let i = 0; i < 6 && (await focusedText(page)) !== zh('tabBar.closeOthers'); i++) {
       await page.keyboard.press('ArrowDown');
       await page.waitForTimeout(50);
     }
-    expect(await focusedText()).toBe(zh('tabBar.closeOthers'));
+    expect(await focusedText(page)).toBe(zh('tabBar.closeOthers'));
     await page.keyboard.press('Enter');
     await waitForPath(page, (p) => p.startsWith('/scene/list'));
     expect(await settledState(page)).toEqual({

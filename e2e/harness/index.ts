@@ -27,6 +27,8 @@ export {
   closeSettings,
   dropdownItem,
   focused,
+  focusedText,
+  expectFocusOn,
   gotoApp,
   localStorageItem,
   login,

@@ -57,6 +57,18 @@ export async function focused(page: Page) {
   });
 }
 
+/** The text of the element with the focus ('' where it has none). */
+export async function focusedText(page: Page): Promise<string> {
+  return (await focused(page)).text;
+}
+
+/** Waits until the element with the focus shows `text`: exactly, or matching a RegExp. */
+export async function expectFocusOn(page: Page, text: string | RegExp): Promise<void> {
+  const read = () => focusedText(page);
+  if (typeof text === 'string') await expect.poll(read).toBe(text);
+  else await expect.poll(read).toMatch(text);
+}
+
 export async function localStorageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
