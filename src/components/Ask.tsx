@@ -1,5 +1,6 @@
 import { Popconfirm, type PopconfirmProps } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
+import { Asking } from './asking';
 
 /** Chromium's and Firefox's option, not yet in TypeScript's DOM types. */
 type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
@@ -11,6 +12,7 @@ type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
  * first button, Cancel: Enter twice does not confirm), Escape in it closes it, and the focus goes
  * back to the button that opened it, shown as a keyboard's focus only when the keyboard
  * answered (a mouse's Cancel leaves no tooltip behind). A click elsewhere keeps its own focus.
+ * While it is open, a `Tip` on its button withholds its name (`Asking`).
  */
 export function Ask({
   title,
@@ -53,15 +55,17 @@ export function Ask({
         change(false);
       }}
     >
-      <Popconfirm
-        {...rest}
-        title={<span ref={question}>{title}</span>}
-        open={open}
-        onOpenChange={change}
-        afterOpenChange={afterOpenChange}
-      >
-        {children}
-      </Popconfirm>
+      <Asking.Provider value={open}>
+        <Popconfirm
+          {...rest}
+          title={<span ref={question}>{title}</span>}
+          open={open}
+          onOpenChange={change}
+          afterOpenChange={afterOpenChange}
+        >
+          {children}
+        </Popconfirm>
+      </Asking.Provider>
     </span>
   );
 }

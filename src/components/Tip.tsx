@@ -2,6 +2,7 @@ import { Tooltip, type TooltipProps } from 'antd';
 import type { TooltipRef } from 'antd/es/tooltip';
 import {
   cloneElement,
+  useContext,
   useState,
   type FocusEvent,
   type FocusEventHandler,
@@ -11,6 +12,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { Asking } from './asking';
 
 /** An element that takes the focus and says so through its handlers (antd's Button does). */
 export type Focusable = ReactElement<{
@@ -27,7 +29,8 @@ export const isKeyboardFocus = (el: Element) => el.matches(':focus-visible');
  * focus is on it, so a sighted keyboard user reads the name that `aria-label` gives a screen
  * reader. Not antd's `focus` trigger: that opens on a mouse press's focus too, and a clicked
  * button's tip then stayed after the pointer left, until the blur. Other props (a Popover's or
- * Popconfirm's, when the Tip is their child) go to the Tooltip.
+ * Popconfirm's, when the Tip is their child) go to the Tooltip. Inside an open question (`Ask`)
+ * it shows nothing: it would cover the question's buttons.
  */
 export function Tip({
   title,
@@ -46,8 +49,9 @@ export function Tip({
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const own = children.props;
+  const asking = useContext(Asking);
   // Controlled, antd's Tooltip would show an empty bubble for no title (a name withheld).
-  const named = !!title || title === 0;
+  const named = !asking && (!!title || title === 0);
   return (
     <Tooltip {...rest} title={title} open={open && named} onOpenChange={setOpen}>
       {cloneElement(children, {

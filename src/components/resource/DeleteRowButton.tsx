@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete, type BaseKey } from '@refinedev/core';
 import { Button } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../Ask';
 import { isKeyboardFocus, Tip } from '../Tip';
@@ -58,12 +58,9 @@ export function DeleteRowButton(props: {
       onClick={confirm.armed ? undefined : (e) => confirm.arm(e.currentTarget)}
     />
   );
-  // The confirmation opens with its first mounting; while it is open the tip stays hidden (it
-  // would cover the confirmation's buttons: the pointer is still on the button).
-  const [asking, setAsking] = useState(true);
-  const quiet = confirm.armed && asking;
+  // The confirmation opens with its first mounting; while it is open the tip stays hidden (`Ask`).
   const named = tip.armed ? (
-    <Tip title={quiet ? null : label} initiallyOpen={!confirm.armed}>
+    <Tip title={label} initiallyOpen={!confirm.armed}>
       {button}
     </Tip>
   ) : (
@@ -73,7 +70,6 @@ export function DeleteRowButton(props: {
   return (
     <Ask
       initiallyOpen
-      onOpenChange={setAsking}
       title={t('form.deleteConfirm', { title: props.title })}
       okText={label}
       cancelText={t('buttons.cancel')}

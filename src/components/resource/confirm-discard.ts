@@ -2,16 +2,23 @@ import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { feedbackModal } from '../../providers/feedback';
 
-/** Closes a form dialog at once when nothing was typed, else after the operator confirms. */
-export function closeUnlessTouched(form: FormInstance, t: TFunction, onClose: () => void): void {
-  if (!form.isFieldsTouched()) return onClose();
+/**
+ * Asks whether to drop what was typed: "discard changes" (red) against "keep editing", with the
+ * focus on "keep editing", so Enter at once keeps the work, as in every question.
+ */
+export function confirmDiscard(t: TFunction, title: string, onDiscard: () => void): void {
   feedbackModal().confirm({
-    title: t('form.unsaved'),
+    title,
     okText: t('buttons.discard'),
     okButtonProps: { danger: true },
     cancelText: t('buttons.keepEditing'),
-    // Enter at once keeps the work: the focus starts on "keep editing", as in every question.
     autoFocusButton: 'cancel',
-    onOk: onClose,
+    onOk: onDiscard,
   });
+}
+
+/** Closes a form dialog at once when nothing was typed, else after the operator confirms. */
+export function closeUnlessTouched(form: FormInstance, t: TFunction, onClose: () => void): void {
+  if (!form.isFieldsTouched()) return onClose();
+  confirmDiscard(t, t('form.unsaved'), onClose);
 }

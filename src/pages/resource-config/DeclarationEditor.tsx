@@ -17,7 +17,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIONS, ROLES } from '../../../contract/resource';
 import type { DeclarationEntry } from '../../../contract/resource-config-api';
-import { feedbackMessage, feedbackModal } from '../../providers/feedback';
+import { feedbackMessage } from '../../providers/feedback';
+import { confirmDiscard } from '../../components/resource/confirm-discard';
 import { declarationApi, isConflict, problemsOf } from './api';
 import {
   checkDraft,
@@ -223,15 +224,7 @@ export function DeclarationEditor({
 
   const close = () => {
     if (!dirty || readOnly) return onClose();
-    feedbackModal().confirm({
-      title: t('resourceConfig.editor.discard'),
-      okText: t('buttons.discard'),
-      okButtonProps: { danger: true },
-      cancelText: t('buttons.keepEditing'),
-      // Enter at once keeps the work: the focus starts on "keep editing", as in every question.
-      autoFocusButton: 'cancel',
-      onOk: onClose,
-    });
+    confirmDiscard(t, t('resourceConfig.editor.discard'), onClose);
   };
 
   const title = !target

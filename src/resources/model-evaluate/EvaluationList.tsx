@@ -29,9 +29,6 @@ export function CancelButton({
   const { t } = useTranslation();
   const { call, pending } = useEvaluateCall();
   const invalidate = useInvalidate();
-  // The compact button's tooltip stays hidden while its question is open: it would cover the
-  // question's buttons (the pointer is still on the button), as a row's delete does.
-  const [asking, setAsking] = useState(false);
   const cancel = async () => {
     await call(EVALUATE_CALLS.cancel, { id: record.id, version: record.version });
     void feedbackMessage().success(t('model-evaluate.actions.cancelled'));
@@ -60,14 +57,9 @@ export function CancelButton({
       okText={t('model-evaluate.actions.cancel')}
       cancelText={t('model-evaluate.actions.keepRunning')}
       okButtonProps={{ danger: true }}
-      onOpenChange={setAsking}
       onConfirm={() => cancel().catch(() => undefined)}
     >
-      {compact ? (
-        <Tip title={asking ? null : t('model-evaluate.actions.cancel')}>{button}</Tip>
-      ) : (
-        button
-      )}
+      {compact ? <Tip title={t('model-evaluate.actions.cancel')}>{button}</Tip> : button}
     </Ask>
   );
 }
