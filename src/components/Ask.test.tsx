@@ -44,6 +44,28 @@ describe('Ask', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('takes the focus while still opening, and gives it back at once on Escape', async () => {
+    const confirm = vi.fn();
+    const opened = vi.fn();
+    // With antd's animation: jsdom never ends it, so antd's afterOpenChange never comes.
+    render(
+      <Ask title="Disable Wang?" okText="OK" cancelText="Cancel" onConfirm={confirm}>
+        <Button onClick={opened}>Disable</Button>
+      </Ask>,
+    );
+    const opener = screen.getByRole('button', { name: 'Disable' });
+    await act(async () => opener.focus());
+    await act(async () => fireEvent.click(opener));
+    await screen.findByText('Disable Wang?');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    expect(opened).toHaveBeenCalledTimes(1);
+    await act(async () =>
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Escape', keyCode: 27 }),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
   it('confirms with its OK, and gives the focus back', async () => {
     const { confirm, opener } = renderAsk();
     await act(async () => opener.focus());

@@ -1,6 +1,16 @@
 import { Popconfirm, type PopconfirmProps } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Asking } from './asking';
+
+/** The question's popup, from an element inside it (antd renders it at the end of the page). */
+const popupOf = (inside: HTMLElement | null) => inside?.closest('.ant-popconfirm') ?? null;
+
+/** Its first button, Cancel. */
+const firstButtonOf = (popup: Element | null) =>
+  popup?.querySelector<HTMLElement>('.ant-popconfirm-buttons button') ?? null;
+
+/** Frames to wait for the question's buttons to be shown. */
+const FOCUS_FRAMES = 30;
 
 /** Chromium's and Firefox's option, not yet in TypeScript's DOM types. */
 type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
@@ -8,8 +18,9 @@ type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
 /**
  * antd's Popconfirm, answerable from the keyboard. antd leaves the focus on the button that
  * opened the question and renders the question at the end of the page, so Enter opened it and
- * nothing reached its buttons. Here the question takes the focus once it has opened (on its
- * first button, Cancel: Enter twice does not confirm), Escape in it closes it, and the focus goes
+ * nothing reached its buttons. Here the question takes the focus as soon as it is on screen, not
+ * when its opening animation ends (on its first button, Cancel: Enter twice does not confirm; an
+ * Enter in the first 0.3 s went to the opener again), Escape in it closes it, and the focus goes
  * back to the button that opened it, shown as a keyboard's focus only when the keyboard
  * answered (a mouse's Cancel leaves no tooltip behind). A click elsewhere keeps its own focus.
  * While it is open, a `Tip` on its button withholds its name (`Asking`).
@@ -33,14 +44,49 @@ export function Ask({
     setOpen(next);
     onOpenChange?.(next);
   };
+  const popup = () => popupOf(question.current);
+  const giveFocusBack = useCallback(() => {
+    const active = document.activeElement;
+    if (!active || !popupOf(question.current)?.contains(active)) return;
+    opener.current?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
+  }, []);
+  useLayoutEffect(() => {
+    if (!open) {
+      // Back to the opener at once, not when the closing animation ends (keys meanwhile went to
+      // the leaving question).
+      giveFocusBack();
+      return;
+    }
+    opener.current = null;
+    // The popup is mounted, then shown, a render or two after this one (the first time its
+    // content too). Opened by a click or a key, those renders come before the event's task ends,
+    // so a microtask finds the button before the next key; otherwise each frame tries again.
+    let frames = FOCUS_FRAMES;
+    let done = false;
+    const tryFocus = () => {
+      if (done) return;
+      const now = document.activeElement;
+      if (now && popupOf(question.current)?.contains(now)) return;
+      // The button that opened it, or the one a first use mounted in its place (a row's delete).
+      if (now instanceof HTMLElement && now !== document.body) opener.current = now;
+      const button = firstButtonOf(popupOf(question.current));
+      button?.focus({ preventScroll: true });
+      if (document.activeElement !== button && --frames > 0) requestAnimationFrame(tryFocus);
+    };
+    queueMicrotask(tryFocus);
+    return () => {
+      done = true;
+    };
+  }, [open, giveFocusBack]);
   const afterOpenChange = (opened: boolean) => {
-    const popup = question.current?.closest('.ant-popconfirm');
     const active = document.activeElement;
     if (opened) {
-      opener.current = active instanceof HTMLElement && !popup?.contains(active) ? active : null;
-      popup?.querySelector<HTMLElement>('.ant-popconfirm-buttons button')?.focus();
-    } else if (active && popup?.contains(active)) {
-      opener.current?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
+      if (!active || !popup()?.contains(active)) {
+        if (active instanceof HTMLElement && active !== document.body) opener.current = active;
+        firstButtonOf(popup())?.focus();
+      }
+    } else {
+      giveFocusBack();
     }
   };
   return (

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Button, Popover } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { focusVisible } from '../test/focus-visible';
+import { Asking } from './asking';
 import { Tip } from './Tip';
 
 /** The tooltip's popup is shown: antd keeps a closed one, leaving (no animation here) or hidden. */
@@ -91,5 +92,25 @@ describe('Tip', () => {
     await act(async () => fireEvent.mouseEnter(screen.getByRole('button')));
     await new Promise((r) => setTimeout(r, 150));
     expect(shown()).toBe(false);
+  });
+
+  it('stays hidden when a question over it closes, until a new focus or hover', async () => {
+    focusVisible(true);
+    const tip = (asking: boolean) => (
+      <Asking.Provider value={asking}>
+        <Tip title="Delete" initiallyOpen mouseEnterDelay={0}>
+          <Button aria-label="Delete" />
+        </Tip>
+      </Asking.Provider>
+    );
+    const { rerender } = render(tip(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown()).toBe(false);
+    // Open when the question came (a hover), the name is not shown by the question's closing.
+    rerender(tip(false));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(shown()).toBe(false);
+    await act(async () => screen.getByRole('button').focus());
+    await waitFor(() => expect(shown()).toBe(true));
   });
 });

@@ -50,6 +50,14 @@ export function Tip({
   const [open, setOpen] = useState(initiallyOpen);
   const own = children.props;
   const asking = useContext(Asking);
+  // A name withheld during a question stays hidden after it: shown again by a new hover or a
+  // keyboard's focus, not by a state left open meanwhile (it showed under the pointer that had
+  // just answered the question).
+  const [askedBefore, setAskedBefore] = useState(asking);
+  if (askedBefore !== asking) {
+    setAskedBefore(asking);
+    if (!asking) setOpen(false);
+  }
   // Controlled, antd's Tooltip would show an empty bubble for no title (a name withheld).
   const named = !asking && (!!title || title === 0);
   return (
