@@ -88,4 +88,19 @@ describe('Ask', () => {
     expect(change).toHaveBeenLastCalledWith(false);
     await waitFor(() => expect(asked()).toBe(false));
   });
+
+  it('gives the focus to its own button when nothing had it as it opened', async () => {
+    render(
+      <Ask title="Delete Bolt?" initiallyOpen okText="OK" cancelText="Cancel">
+        <Button>Delete</Button>
+      </Ask>,
+    );
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    await act(async () =>
+      fireEvent.keyDown(document.activeElement as Element, { key: 'Escape', keyCode: 27 }),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' })),
+    );
+  });
 });

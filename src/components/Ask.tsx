@@ -9,6 +9,9 @@ const popupOf = (inside: HTMLElement | null) => inside?.closest('.ant-popconfirm
 const firstButtonOf = (popup: Element | null) =>
   popup?.querySelector<HTMLElement>('.ant-popconfirm-buttons button') ?? null;
 
+/** What the question's button can be. */
+const FOCUSABLE = 'button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
+
 /** Frames to wait for the question's buttons to be shown. */
 const FOCUS_FRAMES = 30;
 
@@ -38,6 +41,7 @@ export function Ask({
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const question = useRef<HTMLSpanElement>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const answeredByPointer = useRef(false);
   const change = (next: boolean) => {
@@ -48,7 +52,12 @@ export function Ask({
   const giveFocusBack = useCallback(() => {
     const active = document.activeElement;
     if (!active || !popupOf(question.current)?.contains(active)) return;
-    opener.current?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
+    // Whoever had the focus when it opened, or else the question's own button: when the opener
+    // was mounted again as it opened (a row's delete), the focus may have been on the page's body.
+    const back = opener.current?.isConnected
+      ? opener.current
+      : wrapper.current?.querySelector<HTMLElement>(FOCUSABLE);
+    back?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
   }, []);
   useLayoutEffect(() => {
     if (!open) {
@@ -92,6 +101,7 @@ export function Ask({
   return (
     // A key pressed in the question bubbles here through React's tree (the popup is a portal).
     <span
+      ref={wrapper}
       className="ask"
       onPointerDown={() => (answeredByPointer.current = true)}
       onKeyDown={(e) => {
