@@ -48,7 +48,17 @@ export function Ask({
     setOpen(next);
     onOpenChange?.(next);
   };
-  const popup = () => popupOf(question.current);
+  /** The focus to the question's Cancel, remembering who had it; true once it is there. */
+  const focusQuestion = useCallback(() => {
+    const popup = popupOf(question.current);
+    const now = document.activeElement;
+    if (now && popup?.contains(now)) return true;
+    // The button that opened it, or the one a first use mounted in its place (a row's delete).
+    if (now instanceof HTMLElement && now !== document.body) opener.current = now;
+    const button = firstButtonOf(popup);
+    button?.focus({ preventScroll: true });
+    return !!button && document.activeElement === button;
+  }, []);
   const giveFocusBack = useCallback(() => {
     const active = document.activeElement;
     if (!active || !popupOf(question.current)?.contains(active)) return;
@@ -73,31 +83,15 @@ export function Ask({
     let frames = FOCUS_FRAMES;
     let done = false;
     const tryFocus = () => {
-      if (done) return;
-      const now = document.activeElement;
-      if (now && popupOf(question.current)?.contains(now)) return;
-      // The button that opened it, or the one a first use mounted in its place (a row's delete).
-      if (now instanceof HTMLElement && now !== document.body) opener.current = now;
-      const button = firstButtonOf(popupOf(question.current));
-      button?.focus({ preventScroll: true });
-      if (document.activeElement !== button && --frames > 0) requestAnimationFrame(tryFocus);
+      if (!done && !focusQuestion() && --frames > 0) requestAnimationFrame(tryFocus);
     };
     queueMicrotask(tryFocus);
     return () => {
       done = true;
     };
-  }, [open, giveFocusBack]);
-  const afterOpenChange = (opened: boolean) => {
-    const active = document.activeElement;
-    if (opened) {
-      if (!active || !popup()?.contains(active)) {
-        if (active instanceof HTMLElement && active !== document.body) opener.current = active;
-        firstButtonOf(popup())?.focus();
-      }
-    } else {
-      giveFocusBack();
-    }
-  };
+  }, [open, focusQuestion, giveFocusBack]);
+  // antd's own end of the animations: where the early tries above did not get there.
+  const afterOpenChange = (opened: boolean) => (opened ? focusQuestion() : giveFocusBack());
   return (
     // A key pressed in the question bubbles here through React's tree (the popup is a portal).
     <span
