@@ -85,12 +85,7 @@ e2eDescribe('scene CRUD', () => {
       await confirm.waitFor();
       await expectFocusOn(page, buttonLabel(zh('buttons.cancel')));
     };
-    // This row's button's own tooltip, which antd links by aria-describedby: the row above's may
-    // show, under the mouse resting where the question's Cancel was.
-    const ownTipShown = async () => {
-      const id = await remove.getAttribute('aria-describedby');
-      return id ? page.locator(`[id="${id}"]:visible`).count() : 0;
-    };
+    const deleteTip = page.getByRole('tooltip').filter({ hasText: zh('buttons.delete') });
     // The mouse asks, and Cancel keeps the row. The question has the focus (on Cancel), and gives
     // it back to the row's button without a tooltip left behind.
     await remove.click();
@@ -98,7 +93,7 @@ e2eDescribe('scene CRUD', () => {
     await confirm.locator('.ant-popconfirm-buttons button').first().click();
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await focused(page)).label).toBe(zh('buttons.delete'));
-    expect(await ownTipShown()).toBe(0);
+    expect(await deleteTip.count()).toBe(0);
 
     // The keyboard: Enter asks, Escape takes it back; Enter, Tab to Delete, Enter deletes.
     await remove.focus();
