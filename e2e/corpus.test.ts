@@ -17,7 +17,7 @@ import {
   useE2E,
   zh,
 } from './harness';
-import { apiCall, nextApiAnswer } from './harness/ui';
+import { apiCall, nextApiAnswer, settledDialog } from './harness/ui';
 
 interface Corpus {
   id: number;
@@ -211,7 +211,7 @@ e2eDescribe('corpus sets', () => {
       .first()
       .getByRole('button', { name: zh('corpus.review.action'), exact: true })
       .click();
-    const dialog = page.locator('.ant-modal', { hasText: zh('corpus.review.title') });
+    const dialog = settledDialog(page, zh('corpus.review.title'));
     await dialog.waitFor();
     const reviewed = nextApiAnswer<Item>(page, 'corpus/item/review');
     await dialog.getByRole('button', { name: buttonLabel(zh('corpus.review.submit')) }).click();

@@ -18,7 +18,7 @@ import {
   zh,
   type LocaleName,
 } from './harness';
-import { apiCall, confirmPopover, nextApiAnswer } from './harness/ui';
+import { apiCall, confirmPopover, nextApiAnswer, settledDialog } from './harness/ui';
 
 interface Directive {
   id: number;
@@ -260,7 +260,7 @@ e2eDescribe('directives', () => {
     await page.getByRole('button', { name: iconButton(en('buttons.create')) }).click();
     // By its name: the leave confirmation below closes beside it, both on screen for a moment.
     const dialog = page.getByRole('dialog', { name: en('directive.titles.create') });
-    await dialog.waitFor();
+    await settledDialog(page, en('directive.titles.create')).waitFor();
     expect(await dialog.textContent()).toContain(
       en('directive.form.commandHint', { example: '/summary' }),
     );
@@ -275,8 +275,7 @@ e2eDescribe('directives', () => {
     await page.screenshot({ path: `${SHOTS}/directive-form-en-US.png` });
     await dialog.getByRole('button', { name: buttonLabel(en('buttons.cancel')) }).click();
     // Touched: leaving asks first.
-    await page
-      .locator('.ant-modal-confirm')
+    await settledDialog(page, en('form.unsaved'))
       .getByRole('button', { name: buttonLabel(en('buttons.discard')) })
       .click();
     await dialog.waitFor({ state: 'hidden' });

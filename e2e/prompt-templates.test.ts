@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { buttonLabel, e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
-import { confirmPopover, nextApiAnswer } from './harness/ui';
+import { confirmPopover, nextApiAnswer, settledDialog } from './harness/ui';
 
 interface PromptAnswer {
   id: number;
@@ -317,9 +317,7 @@ e2eDescribe('prompt templates', () => {
     await gotoApp(admin, `/prompt/detail-public?id=${id}`);
     await tab(admin, 'review').click();
     await admin.getByRole('button', { name: buttonLabel(zh('prompt.review.reject')) }).click();
-    const dialog = admin.locator('.ant-modal:visible', {
-      hasText: zh('prompt.review.rejectTitle', { n: 2 }),
-    });
+    const dialog = settledDialog(admin, zh('prompt.review.rejectTitle', { n: 2 }));
     await dialog.waitFor();
     const confirm = dialog.getByRole('button', { name: buttonLabel(zh('prompt.review.reject')) });
     await confirm.click();
