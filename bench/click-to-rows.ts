@@ -26,7 +26,7 @@ import { API_PREFIX } from '../contract/api';
 import { flattenRoutes } from '../contract/menu';
 import { RESOURCES } from '../contract/resources';
 import { launchChromium } from '../e2e/chromium';
-import { snapshotDist } from '../e2e/harness/build';
+import { developmentChunks, snapshotDist } from '../e2e/harness/build';
 import { login } from '../e2e/harness/login';
 import { freePort, ROOT, spawnServer, stop as stopProcess, waitUntilReady } from './lib/server';
 
@@ -88,6 +88,11 @@ async function startServer(): Promise<{ baseURL: string; stop(): Promise<void> }
   const dist = resolve(ROOT, args.dist ?? 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
     console.error(`${dist}/index.html missing: run \`npx vite build\` first`);
+    process.exit(2);
+  }
+  if (developmentChunks(dist).length > 0) {
+    // React's development build renders several times slower than what operators get.
+    console.error(`${dist} is a development build: run \`npx vite build\` first`);
     process.exit(2);
   }
   const temp = mkdtempSync(join(tmpdir(), 'click-bench-'));

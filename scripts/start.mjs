@@ -27,8 +27,10 @@ if (builtAt < sourcesAt) {
   console.log(
     builtAt ? 'Sources changed since the last build: rebuilding…' : 'Building the console…',
   );
+  // Production whatever the shell's NODE_ENV: Vite bundles React's development build otherwise.
   const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
