@@ -19,7 +19,7 @@ import {
   useE2E,
 } from './harness';
 import type { LocaleName } from './harness';
-import { apiCall, nextApiAnswer } from './harness/ui';
+import { apiCall, nextApiAnswer, settledPopover } from './harness/ui';
 
 const SHOTS = '/tmp/shots';
 
@@ -251,8 +251,7 @@ e2eDescribe('model evaluations', () => {
       .getByRole('button', { name: buttonLabel(tr('model-evaluate.actions.cancel')) })
       .click();
     const cancelled = nextApiAnswer<Evaluation>(page, 'model-evaluate/cancel');
-    const pop = page.locator('.ant-popover:visible');
-    await pop.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await settledPopover(page).locator('.ant-popconfirm-buttons .ant-btn-primary').click();
     expect((await cancelled).data.state).toBe('cancelled');
     await expect
       .poll(() => page.locator('.evaluate-detail').textContent())

@@ -86,8 +86,10 @@ export async function openSettings(page: Page) {
   return drawer;
 }
 
-/** A CSS filter for a visible antd popup not in one of its motions (rc-motion's classes). */
-const SETTLED = ':visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])';
+/** A CSS filter for a visible antd popup whose opening motion is over (rc-motion's classes). */
+const OPENED = ':visible:not([class*="-appear"]):not([class*="-enter"])';
+/** The same, and not closing either. */
+const SETTLED = `${OPENED}:not([class*="-leave"])`;
 
 /**
  * An item of the open antd dropdown, once its opening animation is over. Clicking while it
@@ -105,10 +107,10 @@ export function dropdownItem(page: Page, label: string) {
  * first frames are full size and still but transparent, which Playwright counts as visible;
  * then it jumps to 20 % and grows. A click in those frames pressed OK and released beside it,
  * so nothing was sent (the corpus review: CI, and 2 runs in 14 here with a core kept busy).
- * Closing, it leaves this locator at once.
+ * Closing, it stays until it has faded out.
  */
 export function settledDialog(page: Page, text: string): Locator {
-  return page.locator(`.ant-modal${SETTLED}`, { hasText: text });
+  return page.locator(`.ant-modal${OPENED}`, { hasText: text });
 }
 
 /**
@@ -228,9 +230,14 @@ export async function nextApiAnswer<T = unknown>(
   return (await res.json()) as ApiEnvelope<T>;
 }
 
+/** The open popover (a question) showing `text`, or any, once its zoom-in is over (settledDialog). */
+export function settledPopover(page: Page, text?: string): Locator {
+  return page.locator(`.ant-popover${OPENED}`, text ? { hasText: text } : {});
+}
+
 /** Clicks the primary button of the open popconfirm (optionally: the one showing `title`). */
 export async function confirmPopover(page: Page, title?: string): Promise<void> {
-  const pop = page.locator('.ant-popover:visible', title ? { hasText: title } : {});
+  const pop = settledPopover(page, title);
   await pop.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
   await pop.waitFor({ state: 'hidden' });
 }
