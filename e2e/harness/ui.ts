@@ -151,7 +151,9 @@ export async function clickMenuItem(page: Page, groupLabel: string, itemLabel: s
   });
   const title = group.locator(':scope > .ant-menu-submenu-title');
   if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+  // Once the group has unfolded: while it grows from nothing, a click may land on the next one.
   await group
+    .locator(`:scope > ul.ant-menu-sub${OPENED}`)
     .locator('li.ant-menu-item')
     .filter({ hasText: exactly(itemLabel) })
     .click();
