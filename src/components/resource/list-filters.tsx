@@ -25,6 +25,40 @@ export function filterControls(def: ResourceDef, hidden: ReadonlySet<string>): F
     .filter((c): c is FilterControl => !!c);
 }
 
+/**
+ * A filter's width: its base, or wider so that its placeholder, the field's name, shows whole
+ * ("Assigned annotators" read "Assigned ann…" at 180 px). `chrome` is what the control draws
+ * beside the text: padding, clear icon, arrow or search button. Estimated rather than measured
+ * (no layout pass per control): at 14 px a CJK character is 14 px wide, others about 7.5.
+ */
+export function filterWidth(label: string, base: number, chrome: number): number {
+  return Math.max(base, Math.ceil(textWidth(label) + chrome));
+}
+
+/** The estimated width of a line of 14 px text. */
+function textWidth(label: string): number {
+  let width = 0;
+  for (const ch of label) width += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 14 : 7.5;
+  return width;
+}
+
+/**
+ * A day range's width: antd's 292 px, or wider so that both placeholders show whole
+ * ("Last message at from" was cut). Its two inputs share the width equally.
+ */
+export function rangeWidth(from: string, to: string): number {
+  return filterWidth('', 292, 2 * Math.max(textWidth(from), textWidth(to)) + RANGE_CHROME);
+}
+
+/** Beside the text: padding 22, the clear icon 20 and the search button 32. */
+const SEARCH_CHROME = 74;
+/** Padding 22 and the arrow or clear icon 30. */
+const SELECT_CHROME = 52;
+/** Padding 22 and the step buttons 22. */
+const NUMBER_CHROME = 44;
+/** A day range beside its two texts: padding, the arrow between them and the calendar icon. */
+const RANGE_CHROME = 74;
+
 /** `[gte, lte]` filters for a day range: from the first day's start to the last day's end. */
 export function rangeFilters(field: string, range: [Dayjs | null, Dayjs | null] | null) {
   return [
@@ -68,7 +102,7 @@ function TextFilter(props: {
       // Also called by the clear button (antd's Search), so clearing applies at once.
       onSearch={commit}
       onBlur={() => commit(draft)}
-      style={{ width: props.width }}
+      style={{ width: filterWidth(props.label, props.width, SEARCH_CHROME) }}
     />
   );
 }
@@ -94,7 +128,7 @@ function NumberFilter(props: {
       onChange={(v) => setDraft(v ?? '')}
       onPressEnter={commit}
       onBlur={commit}
-      style={{ width: 140 }}
+      style={{ width: filterWidth(props.label, 140, NUMBER_CHROME) }}
     />
   );
 }
@@ -139,7 +173,7 @@ function ReferenceFilter(props: {
       showSearch
       optionFilterProp="label"
       loading={query.isLoading && mayList}
-      style={{ minWidth: 180 }}
+      style={{ minWidth: filterWidth(props.label, 180, SELECT_CHROME) }}
       placeholder={props.label}
       aria-label={props.label}
       value={props.value as string | number | undefined}
@@ -163,7 +197,7 @@ function ChoicesFilter(props: {
       showSearch
       optionFilterProp="label"
       loading={loading}
-      style={{ minWidth: 180 }}
+      style={{ minWidth: filterWidth(props.label, 180, SELECT_CHROME) }}
       placeholder={props.label}
       aria-label={props.label}
       value={props.value as string | undefined}
@@ -203,7 +237,7 @@ export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListF
           <Select
             key={name}
             allowClear
-            style={{ minWidth: 160 }}
+            style={{ minWidth: filterWidth(label, 160, SELECT_CHROME) }}
             placeholder={label}
             aria-label={label}
             value={filterValueOf(filters, name, 'eq') as string | number | undefined}
@@ -218,15 +252,15 @@ export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListF
         const from = filterValueOf(filters, name, 'gte');
         const to = filterValueOf(filters, name, 'lte');
         const day = (v: unknown) => (typeof v === 'string' && dayjs(v).isValid() ? dayjs(v) : null);
+        const fromText = t('table.rangeFrom', { field: label });
+        const toText = t('table.rangeTo', { field: label });
         return (
           <DatePicker.RangePicker
             key={name}
             allowEmpty={[true, true]}
             aria-label={label}
-            placeholder={[
-              t('table.rangeFrom', { field: label }),
-              t('table.rangeTo', { field: label }),
-            ]}
+            placeholder={[fromText, toText]}
+            style={{ width: rangeWidth(fromText, toText) }}
             value={from || to ? [day(from), day(to)] : null}
             onChange={(range) => setFilters(rangeFilters(name, range), 'merge')}
           />
