@@ -44,7 +44,7 @@ export function buildClient(outDir: string, nodeEnv = 'production'): void {
   );
 }
 
-/** dist/, built for production when it has no index.html (a fresh checkout) or is a development build. */
+/** dist/, built for production when it is missing (a fresh checkout) or a development build. */
 export function ensureBuild(): string {
   const dist = join(ROOT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {

@@ -47,7 +47,7 @@ function textWidth(label: string): number {
  * ("Last message at from" was cut). Its two inputs share the width equally.
  */
 export function rangeWidth(from: string, to: string): number {
-  return filterWidth('', 292, 2 * Math.max(textWidth(from), textWidth(to)) + RANGE_CHROME);
+  return Math.max(292, Math.ceil(2 * Math.max(textWidth(from), textWidth(to)) + RANGE_CHROME));
 }
 
 /** Beside the text: padding 22, the clear icon 20 and the search button 32. */
