@@ -40,6 +40,7 @@ export {
   setSwitch,
   topMenuLabels,
   waitForPath,
+  walkMenuTo,
 } from './ui';
 
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);

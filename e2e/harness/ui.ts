@@ -62,6 +62,26 @@ export async function focusedText(page: Page): Promise<string> {
   return (await focused(page)).text;
 }
 
+/**
+ * Presses `key` in the open menu until the focus is on `label`, at most `max` times. rc-menu
+ * moves the focus a frame after each key and wraps around, so each step waits for the focus to
+ * move: read at once on a busy machine, the old item asked for more keys, and the walk came
+ * round to the wrong item (the user menu in CI).
+ */
+export async function walkMenuTo(
+  page: Page,
+  label: string,
+  key: 'ArrowDown' | 'ArrowUp',
+  max = 6,
+): Promise<void> {
+  for (let i = 0; i < max && (await focusedText(page)) !== label; i++) {
+    const from = await focusedText(page);
+    await page.keyboard.press(key);
+    await expect.poll(() => focusedText(page)).not.toBe(from);
+  }
+  expect(await focusedText(page)).toBe(label);
+}
+
 /** Waits until the element with the focus shows `text`: exactly, or matching a RegExp. */
 export async function expectFocusOn(page: Page, text: string | RegExp): Promise<void> {
   const read = () => focusedText(page);
