@@ -6,17 +6,14 @@ import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../e2e/chromium';
-import { developmentChunks } from '../e2e/harness/build';
+import { productionBuildProblem } from '../e2e/harness/build';
 
 const BUDGET = Number(process.env.BUNDLE_BUDGET_BYTES ?? 250_000);
 const dist = join(process.cwd(), 'dist');
-if (!existsSync(join(dist, 'index.html'))) {
-  console.error('dist/index.html missing: run `npm run build` first');
-  process.exit(2);
-}
-if (developmentChunks(dist).length > 0) {
-  // React's development build would be measured: bigger, and not what operators download.
-  console.error('dist/ is a development build: run `npm run build` first');
+// Missing, or React's development build: bigger, and not what operators download.
+const problem = productionBuildProblem(dist);
+if (problem) {
+  console.error(`${problem}: run \`npm run build\` first`);
   process.exit(2);
 }
 const TYPES: Record<string, string> = {

@@ -16,7 +16,7 @@
 // Run: npx vite build && npm run bench:click -- [--rounds 5] [--dist dist] [--users admin,user]
 //      [--screens scene.list,record.list] [--profile record.list] (writes a CPU profile of
 //      one warm click to /tmp/click-<screen>.cpuprofile) [--json]
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,7 +26,7 @@ import { API_PREFIX } from '../contract/api';
 import { flattenRoutes } from '../contract/menu';
 import { RESOURCES } from '../contract/resources';
 import { launchChromium } from '../e2e/chromium';
-import { developmentChunks, snapshotDist } from '../e2e/harness/build';
+import { productionBuildProblem, snapshotDist } from '../e2e/harness/build';
 import { login } from '../e2e/harness/login';
 import { freePort, ROOT, spawnServer, stop as stopProcess, waitUntilReady } from './lib/server';
 
@@ -86,13 +86,10 @@ interface Click {
 
 async function startServer(): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const dist = resolve(ROOT, args.dist ?? 'dist');
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.error(`${dist}/index.html missing: run \`npx vite build\` first`);
-    process.exit(2);
-  }
-  if (developmentChunks(dist).length > 0) {
-    // React's development build: clicks took 2.5 times as long as on the production build.
-    console.error(`${dist} is a development build: run \`npx vite build\` first`);
+  // Missing, or React's development build: clicks took 2.5 times as long as on production's.
+  const problem = productionBuildProblem(dist);
+  if (problem) {
+    console.error(`${problem}: run \`npx vite build\` first`);
     process.exit(2);
   }
   const temp = mkdtempSync(join(tmpdir(), 'click-bench-'));

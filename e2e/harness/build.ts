@@ -27,6 +27,13 @@ export function developmentChunks(dir: string): string[] {
     .map((file) => `assets/${file}`);
 }
 
+/** Why `dir` is not a production build to measure or serve, or null when it is one. */
+export function productionBuildProblem(dir: string): string | null {
+  if (!existsSync(join(dir, 'index.html'))) return `${dir}/index.html missing`;
+  if (developmentChunks(dir).length > 0) return `${dir} is a development build`;
+  return null;
+}
+
 /**
  * Builds the client into `outDir`. Vite bundles for the NODE_ENV it inherits, and Vitest sets
  * "test": without the explicit "production", the e2e suite served React's development build
@@ -47,11 +54,9 @@ export function buildClient(outDir: string, nodeEnv = 'production'): void {
 /** dist/, built for production when it is missing (a fresh checkout) or a development build. */
 export function ensureBuild(): string {
   const dist = join(ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.warn('[e2e] dist/index.html missing: running vite build');
-    buildClient(dist);
-  } else if (developmentChunks(dist).length > 0) {
-    console.warn('[e2e] dist/ is a development build: rebuilding it for production');
+  const problem = productionBuildProblem(dist);
+  if (problem) {
+    console.warn(`[e2e] ${problem}: building it for production`);
     buildClient(dist);
   }
   return dist;

@@ -74,12 +74,14 @@ export async function walkMenuTo(
   key: 'ArrowDown' | 'ArrowUp',
   max = 6,
 ): Promise<void> {
-  for (let i = 0; i < max && (await focusedText(page)) !== label; i++) {
-    const from = await focusedText(page);
+  let now = await focusedText(page);
+  for (let i = 0; i < max && now !== label; i++) {
+    const from = now;
     await page.keyboard.press(key);
-    await expect.poll(() => focusedText(page)).not.toBe(from);
+    // The poll keeps its last read: the item the next turn starts from.
+    await expect.poll(async () => (now = await focusedText(page))).not.toBe(from);
   }
-  expect(await focusedText(page)).toBe(label);
+  expect(now).toBe(label);
 }
 
 /** Waits until the element with the focus shows `text`: exactly, or matching a RegExp. */
