@@ -20,7 +20,7 @@ import {
   zh,
   type LocaleName,
 } from './harness';
-import { confirmPopover, nextApiAnswer } from './harness/ui';
+import { confirmPopover, nextApiAnswer, settledPopover } from './harness/ui';
 import { text } from './harness/texts';
 
 const SHOTS = '/tmp/shots';
@@ -182,6 +182,13 @@ e2eDescribe('agents and plugins', () => {
 
     const updated = nextApiAnswer<AgentAnswer>(page, 'agent/update');
     await page.getByRole('button', { name: buttonLabel(t('agent.detail.publish')) }).click();
+    // The header's question opens below its button: above, it covered the navbar's user name.
+    const question = settledPopover(page, t('agent.detail.publishConfirm', { name }));
+    const [questionBox, navbarBox] = await Promise.all([
+      question.boundingBox(),
+      page.locator('.navbar').boundingBox(),
+    ]);
+    expect(questionBox!.y).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
     await confirmPopover(page, t('agent.detail.publishConfirm', { name }));
     const published = await updated;
     expect(published.code).toBe(0);

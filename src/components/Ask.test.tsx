@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { Ask } from './Ask';
+import { Ask, questionPlacement } from './Ask';
 
 // jsdom runs no animation, and antd reports an opening's end after its animation: the tests'
 // questions have none (`transitionName=""`).
@@ -102,5 +102,45 @@ describe('Ask', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' })),
     );
+  });
+
+  describe('questionPlacement', () => {
+    /** A sticky navbar 60 px tall and a question's button `top` px from the window's top. */
+    function layout(top: number, x = 900) {
+      const navbar = document.createElement('div');
+      navbar.className = 'navbar';
+      navbar.getBoundingClientRect = () => DOMRect.fromRect({ width: 1440, height: 60 });
+      const opener = document.createElement('span');
+      opener.getBoundingClientRect = () => DOMRect.fromRect({ x, y: top, width: 80, height: 32 });
+      document.body.append(navbar, opener);
+      return opener;
+    }
+
+    it.each([
+      // A detail page's header button (jsdom's window is 1024 px wide): above it, the question
+      // would cover the navbar; below, it lines up with the button's right edge.
+      [118, 900, 'bottomRight'],
+      [199, 900, 'bottomRight'],
+      // A button in the left half: below, centred.
+      [118, 300, 'bottom'],
+      // A list row lower down: above, as antd places it; in the right half, lined up on the right.
+      [200, 900, 'topRight'],
+      [420, 300, 'top'],
+    ])('places the question of a button %i px down, %i px across: %s', (top, x, where) => {
+      const opener = layout(top, x);
+      try {
+        expect(questionPlacement(opener)).toBe(where);
+      } finally {
+        document.querySelector('.navbar')?.remove();
+        opener.remove();
+      }
+    });
+
+    it("keeps antd's placement where there is no navbar (a window page) or no button", () => {
+      expect(questionPlacement(null)).toBe('top');
+      const opener = document.createElement('span');
+      opener.getBoundingClientRect = () => DOMRect.fromRect({ x: 100, y: 300, height: 32 });
+      expect(questionPlacement(opener)).toBe('top');
+    });
   });
 });

@@ -15,6 +15,25 @@ const FOCUSABLE = 'button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"
 /** Frames to wait for the question's buttons to be shown. */
 const FOCUS_FRAMES = 30;
 
+/** Room a question takes above its button: a line or two of question, its buttons, its arrow. */
+const QUESTION_ROOM = 140;
+
+/**
+ * Above its button, as antd places it, unless it would cover the sticky navbar there (a detail
+ * page's Publish or Delete): then below. antd's own flip only looks at the window's edge. In the
+ * window's right half (a row's actions, a header's buttons) it lines up with the button's right
+ * edge: centred there, it ran into the window's edge.
+ */
+export function questionPlacement(
+  opener: Element | null,
+): 'top' | 'topRight' | 'bottom' | 'bottomRight' {
+  if (!opener) return 'top';
+  const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0;
+  const box = opener.getBoundingClientRect();
+  const side = box.left + box.width / 2 > window.innerWidth / 2 ? 'Right' : '';
+  return `${box.top - QUESTION_ROOM < navbar ? 'bottom' : 'top'}${side}`;
+}
+
 /** Chromium's and Firefox's option, not yet in TypeScript's DOM types. */
 type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
 
@@ -40,11 +59,13 @@ export function Ask({
   initiallyOpen?: boolean;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
+  const [placement, setPlacement] = useState<ReturnType<typeof questionPlacement>>('top');
   const question = useRef<HTMLSpanElement>(null);
   const wrapper = useRef<HTMLSpanElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const answeredByPointer = useRef(false);
   const change = (next: boolean) => {
+    if (next) setPlacement(questionPlacement(wrapper.current));
     setOpen(next);
     onOpenChange?.(next);
   };
@@ -68,6 +89,10 @@ export function Ask({
       ? opener.current
       : wrapper.current?.querySelector<HTMLElement>(FOCUSABLE);
     back?.focus({ focusVisible: !answeredByPointer.current } as FocusVisibleOptions);
+  }, []);
+  useLayoutEffect(() => {
+    if (initiallyOpen) setPlacement(questionPlacement(wrapper.current));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- where it was mounted open; a later opening is placed by change()
   }, []);
   useLayoutEffect(() => {
     if (!open) {
@@ -107,6 +132,7 @@ export function Ask({
     >
       <Asking.Provider value={open}>
         <Popconfirm
+          placement={placement}
           {...rest}
           title={<span ref={question}>{title}</span>}
           open={open}
