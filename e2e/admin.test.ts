@@ -85,6 +85,8 @@ e2eDescribe('admin pages', () => {
     expect((await created).code).toBe(0);
     const row = page.locator('[data-testid=users-page] .ant-table-row', { hasText: 'e2e.wang' });
     await row.waitFor();
+    // Its creation time in the compact form of every list of the console.
+    expect(await row.innerText()).toMatch(/\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\b/);
     await shot(page, 'users');
 
     // Their own row: the role cannot be taken away (the server refuses), and the dialog says so.

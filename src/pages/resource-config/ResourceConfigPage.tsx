@@ -24,7 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../contract/locale';
 import type { DeclarationEntry, DeclarationList } from '../../../contract/resource-config-api';
 import { http } from '../../providers/api';
-import { formatDateTime } from '../../providers/dates';
+// A table's date-times in the compact form of every resource list.
+import { formatDateTime as formatCellTime } from '../../components/resource/field-format';
 import { saveBlob } from '../../providers/download';
 import { feedbackMessage } from '../../providers/feedback';
 import { refreshRegistry } from '../../providers/resource-registry';
@@ -236,7 +237,7 @@ export default function ResourceConfigPage() {
       key: 'updated',
       render: (_, entry) => (
         <Space direction="vertical" size={0}>
-          <span>{formatDateTime(entry.updatedAt, i18n.language) ?? '-'}</span>
+          <span>{formatCellTime(entry.updatedAt) || '-'}</span>
           {entry.updatedBy && (
             <Typography.Text type="secondary">
               {t('resourceConfig.updatedBy', { user: entry.updatedBy })}

@@ -19,7 +19,8 @@ import { useFocusFirstField } from '../../components/focus-first-field';
 import { apiPath } from '../../../contract/api';
 import { USER_NAME_PATTERN, USER_ROLES } from '../../../contract/account-rules';
 import type { UserAdmin } from '../../../contract/auth';
-import { formatDateTime } from '../../providers/dates';
+// A table's date-times in the compact form of every resource list.
+import { formatDateTime as formatCellTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
@@ -47,7 +48,7 @@ const USER_NAME_RE = new RegExp(`^(?:${USER_NAME_PATTERN.regex})$`);
  * create, edit, disable or enable (confirmed), and password reset.
  */
 export default function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useStore(userStore);
   const [query, setQuery] = useState<Query>({ current: 1, pageSize: 10 });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -98,17 +99,17 @@ export default function UsersPage() {
     {
       title: t('user.fields.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => formatDateTime(v, i18n.language) ?? '-',
+      render: (v: string) => formatCellTime(v) || '-',
     },
     {
       title: t('user.fields.lastLoginAt'),
       dataIndex: 'lastLoginAt',
-      render: (v: string | null) => formatDateTime(v, i18n.language) ?? '-',
+      render: (v: string | null) => formatCellTime(v) || '-',
     },
     {
       title: t('table.actions'),
       key: 'actions',
-      // Kept in view when the table scrolls sideways (long dates at 1,400 px cut it).
+      // Kept in view when the table scrolls sideways, in a narrow window.
       fixed: 'right',
       render: (_, user) => {
         const self = user.id === me.id;

@@ -25,7 +25,8 @@ import {
 } from '../../../../mock/constants';
 import type { PolicyPage, PolicyRow } from '../../../../mock/types';
 import { formatCount } from '../../../components/charts/format';
-import { formatDateTime } from '../../../providers/dates';
+// A table's date-times in the compact form of every resource list.
+import { formatDateTime as formatCellTime } from '../../../components/resource/field-format';
 import { SAMPLE_CALLS, useSampleQuery } from '../api';
 import { SampleError } from '../SampleState';
 import {
@@ -125,7 +126,7 @@ export default function PolicyListPage() {
     {
       title: t('samples.policy.fields.createdTime'),
       dataIndex: 'createdTime',
-      render: (v: string) => formatDateTime(v, i18n.language) ?? '-',
+      render: (v: string) => formatCellTime(v) || '-',
     },
     {
       title: t('samples.policy.fields.status'),
