@@ -9,7 +9,7 @@ describe('the client build the e2e suite makes', () => {
   const temp = mkdtempSync(join(tmpdir(), 'console-build-'));
   afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-  it('is a production build although Vitest runs it with NODE_ENV=test', () => {
+  it('is a production build although Vitest runs it with NODE_ENV=test (vite.config.ts)', () => {
     expect(process.env.NODE_ENV).toBe('test');
     const out = join(temp, 'production');
     buildClient(out);
