@@ -2,7 +2,16 @@
  * Narrow screens (issue 3): below 992 px the device is 'mobile' and the menu lives in a drawer.
  */
 import { expect, it } from 'vitest';
-import { e2eDescribe, login, readSettings, useE2E, waitForPath, zh } from './harness';
+import {
+  e2eDescribe,
+  en,
+  login,
+  readSettings,
+  setLocale,
+  useE2E,
+  waitForPath,
+  zh,
+} from './harness';
 
 e2eDescribe('mobile layout', () => {
   const e2e = useE2E({ viewport: { width: 420, height: 800 } });
@@ -26,5 +35,23 @@ e2eDescribe('mobile layout', () => {
     await drawer.getByText(zh('scene.menu.list'), { exact: true }).click();
     await waitForPath(page, /^\/scene\/list/);
     await expect.poll(() => drawer.isVisible()).toBe(false);
+  });
+
+  it("keeps a detail page's title whole: its buttons wrap under it (en-US)", async () => {
+    const { context, page } = e2e;
+    await setLocale(context, 'en-US');
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.goto('/agent/detail?id=1');
+    const title = page
+      .locator('.ant-card-head-title')
+      .filter({ hasText: en('agent.menu.detail') })
+      .first();
+    await title.waitFor();
+    // Beside Publish, Edit and Delete it was cut to one letter ("A…").
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const extra = page.locator('.ant-card-extra').first();
+    const [titleBox, extraBox] = await Promise.all([title.boundingBox(), extra.boundingBox()]);
+    expect(extraBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height - 1);
   });
 });
