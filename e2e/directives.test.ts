@@ -106,7 +106,7 @@ e2eDescribe('directives', () => {
     await gotoApp(page, LIST);
     await row(page, b).waitFor();
     expect(await page.locator('.ant-card-head-title').first().textContent()).toContain(
-      zh('directive.titles.list'),
+      zh('directive.menu.list'),
     );
 
     // Create: the command is checked before anything is sent.
@@ -244,7 +244,7 @@ e2eDescribe('directives', () => {
     await gotoApp(page, LIST);
     await row(page, a).waitFor();
     expect(await page.locator('.ant-card-head-title').first().textContent()).toContain(
-      en('directive.titles.list'),
+      en('directive.menu.list'),
     );
     const head = (await page.locator('.directive-list thead').textContent()) ?? '';
     for (const f of ['directiveName', 'command', 'sceneName', 'content', 'status']) {
