@@ -20,6 +20,8 @@ import {
 } from './harness';
 import type { LocaleName } from './harness';
 import { apiCall, nextApiAnswer, settledPopover } from './harness/ui';
+import { formatCount, formatScore } from '../src/components/charts/format';
+import type { ReportRow } from '../src/resources/model-evaluate/api';
 
 const SHOTS = '/tmp/shots';
 
@@ -37,6 +39,8 @@ interface Result {
   version: number;
   modelVersion: string;
   humanScore: number | null;
+  latencyMs: number;
+  totalTokens: number;
 }
 interface Items {
   total: number;
@@ -78,7 +82,7 @@ e2eDescribe('model evaluations', () => {
       if (locale !== 'zh-CN') await setLocale(e2e.context, locale);
       await signIn(page);
       const evaluation = await finishedEvaluation(page);
-      const reported = nextApiAnswer<{ baseline: string; rows: unknown[] }>(
+      const reported = nextApiAnswer<{ baseline: string; rows: ReportRow[] }>(
         page,
         'model-evaluate/report',
       );
@@ -95,6 +99,19 @@ e2eDescribe('model evaluations', () => {
       expect(
         await page.locator('.ant-table-row', { hasText: first.data.baseline }).textContent(),
       ).toContain(tr('model-evaluate.report.baselineTag'));
+      // Latency and tokens carry the locale's separators; means have two decimals.
+      const baselineRow = first.data.rows.find((r) => r.modelVersion === first.data.baseline)!;
+      const cells = await page
+        .locator('.ant-table-row', { hasText: first.data.baseline })
+        .locator('td')
+        .allTextContents();
+      expect(cells).toContain(formatCount(baselineRow.totalTokens, locale));
+      if (baselineRow.latencyMs !== null) {
+        expect(cells).toContain(formatCount(baselineRow.latencyMs, locale));
+      }
+      for (const mean of Object.values(baselineRow.metrics)) {
+        expect(cells.join(' ')).toContain(formatScore(mean, locale));
+      }
       await shot(page, `report-${suffix}`);
 
       // Another baseline: the URL keeps it and the diff follows it.
@@ -130,6 +147,13 @@ e2eDescribe('model evaluations', () => {
       expect(await firstItem.textContent()).toContain(item.question);
       const answers = firstItem.locator('.evaluate-item__answer');
       await expect.poll(() => answers.count()).toBe(item.results.length);
+      // An answer's cost with the locale's separators, as the report's table writes it.
+      expect(await answers.first().textContent()).toContain(
+        tr('model-evaluate.items.cost', {
+          latency: formatCount(item.results[0]!.latencyMs, locale),
+          tokens: formatCount(item.results[0]!.totalTokens, locale),
+        }),
+      );
       await shot(page, `report-detail-${suffix}`);
 
       // Score the first answer: a different number of stars than it has.

@@ -5,6 +5,7 @@ import {
   formatCount,
   formatDate,
   formatMoney,
+  formatScore,
   formatShare,
 } from './format';
 
@@ -14,6 +15,12 @@ describe('statistic formats', () => {
     expect(formatCount(1234567, 'zh-CN')).toBe('1,234,567');
     expect(formatCompact(123456, 'en-US')).toBe('123.5K');
     expect(formatCompact(123456, 'zh-CN')).toBe('12.3万');
+  });
+
+  it('scores have exactly two decimals and the separators', () => {
+    expect(formatScore(78.5, 'en-US')).toBe('78.50');
+    expect(formatScore(1906.6, 'zh-CN')).toBe('1,906.60');
+    expect(formatScore(0, 'en-US')).toBe('0.00');
   });
 
   it('money is CNY with two to four decimals', () => {

@@ -38,6 +38,11 @@ export function formatCompact(value: number, locale: string): string {
   return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
+/** A score or a mean with exactly two decimals and the locale's separators: 1,234.50. */
+export function formatScore(value: number, locale: string): string {
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
 /**
  * An amount in CNY (what the platform prices calls in) with 2 to 4 decimals: token prices are
  * fractions of a fen, so a small scene's cost would read ¥0.00 with two. `fixed` writes exactly

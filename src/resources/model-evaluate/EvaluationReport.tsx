@@ -19,6 +19,7 @@ import {
   EVALUATION_METRICS,
   type EvaluationMetric,
 } from '../../../contract/resources/model-evaluate';
+import { formatCount, formatScore } from '../../components/charts/format';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { useView } from '../view';
 import { useReport, type Evaluation, type ReportRow } from './api';
@@ -53,13 +54,15 @@ export function DiffText({ value }: { value: number | undefined }) {
   );
 }
 
-function format(value: number | null | undefined, digits = 2): string {
-  return value === null || value === undefined ? '-' : value.toFixed(digits);
+/** A mean (two decimals) or a count, as the UI locale writes them; '-' where there is none. */
+function format(value: number | null | undefined, locale: string, count = false): string {
+  if (value === null || value === undefined) return '-';
+  return count ? formatCount(value, locale) : formatScore(value, locale);
 }
 
 /** The report of one evaluation: metric means per model version, charted and tabled. */
 export default function EvaluationReport() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { route } = useView();
   const paths = useEvaluatePaths();
@@ -93,6 +96,7 @@ export default function EvaluationReport() {
       dataIndex: 'results',
       title: t('model-evaluate.report.results'),
       align: 'right',
+      render: (v: number) => format(v, i18n.language, true),
     },
     ...metrics.map((m) => ({
       key: m,
@@ -100,7 +104,7 @@ export default function EvaluationReport() {
       align: 'right' as const,
       render: (_: unknown, row: ReportRow) => (
         <Space size={6}>
-          <span>{format(row.metrics[m])}</span>
+          <span>{format(row.metrics[m], i18n.language)}</span>
           <DiffText value={row.diff?.[m]} />
         </Space>
       ),
@@ -112,7 +116,7 @@ export default function EvaluationReport() {
       render: (_: unknown, row: ReportRow) => (
         <Tooltip title={t('model-evaluate.report.humanScored', { count: row.humanScored })}>
           <span>
-            {format(row.humanScore)}{' '}
+            {format(row.humanScore, i18n.language)}{' '}
             <Typography.Text type="secondary">({row.humanScored})</Typography.Text>
           </span>
         </Tooltip>
@@ -123,13 +127,14 @@ export default function EvaluationReport() {
       dataIndex: 'latencyMs',
       title: t('model-evaluate.report.latency'),
       align: 'right',
-      render: (v: number | null) => format(v, 0),
+      render: (v: number | null) => format(v, i18n.language, true),
     },
     {
       key: 'totalTokens',
       dataIndex: 'totalTokens',
       title: t('model-evaluate.report.tokens'),
       align: 'right',
+      render: (v: number | null) => format(v, i18n.language, true),
     },
   ];
 

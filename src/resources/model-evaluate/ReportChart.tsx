@@ -44,7 +44,8 @@ export default function ReportChart({
         theme={theme === 'dark' ? 'classicDark' : 'classic'}
         scale={{ y: { domainMin: 0, domainMax: 100 } }}
         axis={{ y: { title: t('model-evaluate.report.score') }, x: { title: false } }}
-        label={{ text: 'value', position: 'top', fontSize: 10 }}
+        // Two decimals, as the table under it writes the means (78.50, not 78.5).
+        label={{ text: 'value', formatter: '.2f', position: 'top', fontSize: 10 }}
         legend={{ color: { position: 'top' } }}
       />
     </div>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HUMAN_SCORE_MAX } from '../../../contract/resources/model-evaluate-result';
 import { EVALUATION_METRICS } from '../../../contract/resources/model-evaluate';
+import { formatCount } from '../../components/charts/format';
 import { feedbackMessage } from '../../providers/feedback';
 import { isConflict } from '../record/conflict';
 import { EVALUATE_CALLS, useEvaluateCall, type EvaluationResult } from './api';
@@ -25,7 +26,7 @@ export function ResultAnswer({
   editable: boolean;
   onChanged(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const commentId = useId();
   const { call, pending } = useEvaluateCall();
   const [score, setScore] = useState<number | null>(result.humanScore);
@@ -75,8 +76,8 @@ export function ResultAnswer({
         </Space>
         <Typography.Text type="secondary">
           {t('model-evaluate.items.cost', {
-            latency: result.latencyMs,
-            tokens: result.totalTokens,
+            latency: formatCount(result.latencyMs, i18n.language),
+            tokens: formatCount(result.totalTokens, i18n.language),
           })}
         </Typography.Text>
         <Space size={8} wrap>

@@ -50,7 +50,10 @@ describe('template call renderers', () => {
       'product=Pro plan',
       'days=12',
     ]);
-    expect(tokenSummary(call(1))).toBe('120 / 30 / 150');
+    expect(tokenSummary(call(1), 'en-US')).toBe('120 / 30 / 150');
+    expect(
+      tokenSummary({ promptTokens: 1210, completionTokens: 389, totalTokens: 1599 }, 'zh-CN'),
+    ).toBe('1,210 / 389 / 1,599');
   });
 });
 

@@ -7,6 +7,8 @@ import { callRenderers, tokenColumns } from './renderers';
  * keyword), with ratings as coloured tags, variables as name=value tags and the token counts.
  */
 export default function CallList() {
-  const { t } = useTranslation();
-  return <ResourceListPage renderers={callRenderers} extraColumns={tokenColumns(t)} />;
+  const { t, i18n } = useTranslation();
+  return (
+    <ResourceListPage renderers={callRenderers} extraColumns={tokenColumns(t, i18n.language)} />
+  );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldRenderers } from '../../components/resource/field-format';
 import { sceneCell } from '../record/renderers';
 import { EmptyCell, InlineGroup, SecondaryText } from '../../components/resource/cells';
+import { formatCount } from '../../components/charts/format';
 
 const ASSESSMENT_COLORS: Record<string, string> = { '0': 'default', '1': 'success', '2': 'error' };
 
@@ -53,13 +54,13 @@ export function TemplateLabel({ id, title }: { id: unknown; title: unknown }) {
   return <SecondaryText title={t('prompt-call.detail.templateGone')}>#{String(id)}</SecondaryText>;
 }
 
-/** "prompt / completion / total" of one call. */
-export function tokenSummary(row: BaseRecord): string {
+/** "prompt / completion / total" of one call, with the locale's separators. */
+export function tokenSummary(row: BaseRecord, locale: string): string {
   const n = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
   const prompt = n(row.promptTokens);
   const completion = n(row.completionTokens);
   const total = row.totalTokens === undefined ? prompt + completion : n(row.totalTokens);
-  return `${prompt} / ${completion} / ${total}`;
+  return [prompt, completion, total].map((v) => formatCount(v, locale)).join(' / ');
 }
 
 export const callRenderers: FieldRenderers = {
@@ -72,12 +73,12 @@ export const callRenderers: FieldRenderers = {
 };
 
 /** One column with the three token counts, since the list's cells see one value each. */
-export function tokenColumns(t: TFunction): ColumnsType<BaseRecord> {
+export function tokenColumns(t: TFunction, locale: string): ColumnsType<BaseRecord> {
   return [
     {
       key: '__tokens',
       title: t('prompt-call.list.tokens'),
-      render: (_: unknown, row: BaseRecord) => tokenSummary(row),
+      render: (_: unknown, row: BaseRecord) => tokenSummary(row, locale),
     },
   ];
 }

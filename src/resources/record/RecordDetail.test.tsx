@@ -16,7 +16,7 @@ const MESSAGES: ChatMessage[] = [
     role: 'assistant',
     content: 'Here is **bold** and <script>alert(1)</script>',
     createdAt: '2024-05-01T08:00:05Z',
-    promptTokens: 40,
+    promptTokens: 1_040,
     completionTokens: 12,
     feedback: 'dislike',
     feedbackNote: 'too short',
@@ -60,7 +60,7 @@ function session(version = 3) {
     modifiedAt: '2024-05-01T08:00:05Z',
     userId: 'u1',
     messageCount: 3,
-    totalTokens: 52,
+    totalTokens: 12_052,
     messages: MESSAGES,
   };
 }
@@ -106,13 +106,14 @@ describe('session record detail', () => {
     expect(within(messages[2]!).getByText('bold').tagName).toBe('STRONG');
     expect(messages[2]?.textContent).toContain('<script>alert(1)</script>');
     expect(log.querySelector('script')).toBeNull();
-    expect(within(messages[2]!).getByText('Tokens 40 in / 12 out')).toBeTruthy();
+    expect(within(messages[2]!).getByText('Tokens 1,040 in / 12 out')).toBeTruthy();
     expect(within(messages[2]!).getByRole('img', { name: 'Disliked: too short' })).toBeTruthy();
     // Header facts.
     expect(screen.getByText('0123456789abcdef0123456789abcdef')).toBeTruthy();
     expect(screen.getByText('Customer support')).toBeTruthy();
     expect(screen.getByText('Chat mode')).toBeTruthy();
-    expect(screen.getByText('52')).toBeTruthy();
+    // Counts with the locale's separators, as the statistics write them.
+    expect(screen.getByText('12,052')).toBeTruthy();
   });
 
   it('saves title and tags with the version read; a 40900 keeps the edits and says why', async () => {

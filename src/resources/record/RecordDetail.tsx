@@ -6,6 +6,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Typograp
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPath } from '../../../contract/api';
+import { formatCount } from '../../components/charts/format';
 import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { useView } from '../view';
@@ -152,7 +153,7 @@ function RecordEditor({ record, onReload }: { record: BaseRecord; onReload(): vo
 /** A session record: its facts, editable title and tags, and the chat transcript. */
 export default function RecordDetail() {
   const { route, can } = useView();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { record: result, query, placeholder } = useDetailRecord<BaseRecord>();
 
   if (placeholder || !result) return placeholder;
@@ -191,10 +192,10 @@ export default function RecordDetail() {
             {formatDateTime(record.modifiedAt ?? record.updatedAt)}
           </Descriptions.Item>
           <Descriptions.Item label={t('record.fields.messageCount')}>
-            {String(record.messageCount ?? messages.length)}
+            {formatCount(Number(record.messageCount ?? messages.length), i18n.language)}
           </Descriptions.Item>
           <Descriptions.Item label={t('record.fields.totalTokens')}>
-            {String(record.totalTokens ?? 0)}
+            {formatCount(Number(record.totalTokens ?? 0), i18n.language)}
           </Descriptions.Item>
           {!can('edit') && (
             <Descriptions.Item label={t('record.detail.tags')}>

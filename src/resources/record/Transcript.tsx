@@ -7,6 +7,7 @@ import {
 import { Button, Empty, Space, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/charts/format';
 import { formatDateTime } from '../../components/resource/field-format';
 import { SafeMarkdown } from './SafeMarkdown';
 import './record.css';
@@ -59,7 +60,7 @@ function Feedback({ message }: { message: ChatMessage }) {
 }
 
 function Message({ message }: { message: ChatMessage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const role = roleOf(message);
   const roleLabel = t(`record.transcript.roles.${role}`);
   const hasTokens = !!(message.promptTokens || message.completionTokens);
@@ -79,8 +80,8 @@ function Message({ message }: { message: ChatMessage }) {
         {hasTokens && (
           <Typography.Text type="secondary">
             {t('record.transcript.tokens', {
-              prompt: message.promptTokens ?? 0,
-              completion: message.completionTokens ?? 0,
+              prompt: formatCount(message.promptTokens ?? 0, i18n.language),
+              completion: formatCount(message.completionTokens ?? 0, i18n.language),
             })}
           </Typography.Text>
         )}

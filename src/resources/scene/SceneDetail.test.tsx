@@ -157,6 +157,6 @@ describe('scene detail', () => {
     expect(screen.getByText('Calls')).toBeTruthy();
     expect(screen.getByText('42')).toBeTruthy();
     expect(screen.getByText('1,234')).toBeTruthy();
-    expect(screen.getByText('1000 prompt / 234 completion')).toBeTruthy();
+    expect(screen.getByText('1,000 prompt / 234 completion')).toBeTruthy();
   });
 });

@@ -30,6 +30,7 @@ import { AssessmentTag } from '../prompt-call/renderers';
 import { RecordTypeTag } from '../record/renderers';
 import { useAccess, useView } from '../view';
 import { SceneTypeTag } from './SceneTypeTag';
+import { formatCount } from '../../components/charts/format';
 import './scene.css';
 
 /** `scene/summary`: the last 7 days of a scene (docs/DATA-MODEL.md, "Scene"). */
@@ -212,7 +213,7 @@ function DetailLink({
 }
 
 function UsageSummary({ sceneId }: { sceneId: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { result, query } = useCustom<SceneSummary>({
     url: endpointPath(sceneDef, 'summary'),
     method: 'post',
@@ -258,8 +259,8 @@ function UsageSummary({ sceneId }: { sceneId: unknown }) {
                 {summary && (
                   <Typography.Text type="secondary">
                     {t('scene.summary.tokensDetail', {
-                      prompt: n(summary.promptTokens),
-                      completion: n(summary.completionTokens),
+                      prompt: formatCount(n(summary.promptTokens), i18n.language),
+                      completion: formatCount(n(summary.completionTokens), i18n.language),
                     })}
                   </Typography.Text>
                 )}
@@ -344,6 +345,8 @@ function UsageSummary({ sceneId }: { sceneId: unknown }) {
                     key: 'totalTokens',
                     dataIndex: 'totalTokens',
                     title: t('prompt-call.fields.totalTokens'),
+                    align: 'right',
+                    render: (v: unknown) => formatCount(n(v), i18n.language),
                   },
                   {
                     key: 'callTime',
