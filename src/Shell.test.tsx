@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../contract/auth';
 import { http } from './providers/api';
-import { formatDateTime } from './providers/dates';
+import { formatLongDateTime } from './providers/dates';
 import { i18n } from './providers/i18n';
 import { deleteCookie, USER_ID_COOKIE, writeCookie } from './providers/session';
 import { SERVER_MENU_URL } from './settings/server-menu';
@@ -160,7 +160,7 @@ describe('the account after a reload', () => {
       expect(within(profile).getByText(value)).toBeTruthy();
     }
     // Shown in the browser's zone, in the locale's long format; never the raw ISO string.
-    const registered = formatDateTime(DEMO_USER.registrationDate, 'en-US') ?? '';
+    const registered = formatLongDateTime(DEMO_USER.registrationDate, 'en-US') ?? '';
     expect(registered).toBe(dayjs(DEMO_USER.registrationDate).format('MMMM D, YYYY h:mm A'));
     expect(within(profile).getByText(registered)).toBeTruthy();
     expect(within(profile).queryByText(DEMO_USER.registrationDate ?? '')).toBeNull();
@@ -175,7 +175,7 @@ describe('the account after a reload', () => {
       fireEvent.click(userMenu);
       fireEvent.click(await screen.findByText(i18n.t('navbar.profile')));
       const profile = await screen.findByRole('dialog');
-      const registered = formatDateTime(DEMO_USER.registrationDate, 'zh-CN') ?? '';
+      const registered = formatLongDateTime(DEMO_USER.registrationDate, 'zh-CN') ?? '';
       expect(registered).toContain('年');
       expect(within(profile).getByText(registered)).toBeTruthy();
     } finally {

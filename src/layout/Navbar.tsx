@@ -16,7 +16,7 @@ import { ADMIN_ID } from '../../contract/identity';
 import { LocaleSwitch } from '../components/locale-switch/LocaleSwitch';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { authActions } from '../providers/api';
-import { formatDateTime } from '../providers/dates';
+import { formatLongDateTime } from '../providers/dates';
 import { feedbackMessage } from '../providers/feedback';
 import { patchSettings, settingsStore } from '../settings/store';
 import { useStore } from '../stores/create-store';
@@ -170,7 +170,7 @@ export function Navbar({
         <Descriptions column={1} size="small" bordered>
           {PROFILE_FIELDS.map((f) => {
             const value = DATE_FIELDS.has(f)
-              ? formatDateTime(user[f], i18n.language)
+              ? formatLongDateTime(user[f], i18n.language)
               : user[f] && String(user[f]);
             return (
               <Descriptions.Item key={f} label={t(`user.fields.${f}`)}>

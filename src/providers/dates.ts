@@ -14,7 +14,7 @@ export const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US'
  * dayjs' global one, so a component re-rendering on a language change formats in the new
  * language. Empty values give null; a value that is no date is shown as it came.
  */
-export function formatDateTime(value: unknown, locale: string): string | null {
+export function formatLongDateTime(value: unknown, locale: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   const d = dayjs(value as string | number | Date);
   if (!d.isValid()) return String(value);

@@ -2,7 +2,7 @@ import { Collapse, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeclarationHistoryEntry } from '../../../contract/resource-config-api';
-import { formatDateTime } from '../../providers/dates';
+import { formatLongDateTime } from '../../providers/dates';
 import { declarationApi } from './api';
 import { lineDiff, prettyJson } from './line-diff';
 
@@ -80,7 +80,7 @@ export function HistoryDrawer({ name, onClose }: { name: string | null; onClose(
                   {t('resourceConfig.history.version', { version: entry.version })}
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {formatDateTime(entry.changedAt, i18n.language)}
+                  {formatLongDateTime(entry.changedAt, i18n.language)}
                 </Typography.Text>
                 <Typography.Text>
                   {entry.changedBy ?? t('resourceConfig.history.unknownUser')}

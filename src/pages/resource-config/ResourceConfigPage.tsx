@@ -25,7 +25,7 @@ import { LOCALES, type Locale } from '../../../contract/locale';
 import type { DeclarationEntry, DeclarationList } from '../../../contract/resource-config-api';
 import { http } from '../../providers/api';
 // A table's date-times in the compact form of every resource list.
-import { formatDateTime as formatCellTime } from '../../components/resource/field-format';
+import { formatDateTime } from '../../components/resource/field-format';
 import { saveBlob } from '../../providers/download';
 import { feedbackMessage } from '../../providers/feedback';
 import { refreshRegistry } from '../../providers/resource-registry';
@@ -237,7 +237,7 @@ export default function ResourceConfigPage() {
       key: 'updated',
       render: (_, entry) => (
         <Space direction="vertical" size={0}>
-          <span>{formatCellTime(entry.updatedAt) || '-'}</span>
+          <span>{formatDateTime(entry.updatedAt) || '-'}</span>
           {entry.updatedBy && (
             <Typography.Text type="secondary">
               {t('resourceConfig.updatedBy', { user: entry.updatedBy })}

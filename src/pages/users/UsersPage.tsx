@@ -20,7 +20,7 @@ import { apiPath } from '../../../contract/api';
 import { USER_NAME_PATTERN, USER_ROLES } from '../../../contract/account-rules';
 import type { UserAdmin } from '../../../contract/auth';
 // A table's date-times in the compact form of every resource list.
-import { formatDateTime as formatCellTime } from '../../components/resource/field-format';
+import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
@@ -99,12 +99,12 @@ export default function UsersPage() {
     {
       title: t('user.fields.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => formatCellTime(v) || '-',
+      render: (v: string) => formatDateTime(v) || '-',
     },
     {
       title: t('user.fields.lastLoginAt'),
       dataIndex: 'lastLoginAt',
-      render: (v: string | null) => formatCellTime(v) || '-',
+      render: (v: string | null) => formatDateTime(v) || '-',
     },
     {
       title: t('table.actions'),

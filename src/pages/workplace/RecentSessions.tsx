@@ -2,7 +2,7 @@ import { useList } from '@refinedev/core';
 import { Card, Empty, List, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../providers/dates';
+import { formatLongDateTime } from '../../providers/dates';
 import { RECENT_SESSIONS } from './figures';
 
 interface RecordRow {
@@ -51,7 +51,10 @@ export function RecentSessions({ records, detail }: { records: string; detail?: 
                     <Typography.Text>{title}</Typography.Text>
                   )}
                   <Typography.Text type="secondary" className="workplace-recent__meta">
-                    {[row.sceneName ?? row.sceneCode, formatDateTime(row.modifiedAt, i18n.language)]
+                    {[
+                      row.sceneName ?? row.sceneCode,
+                      formatLongDateTime(row.modifiedAt, i18n.language),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography.Text>

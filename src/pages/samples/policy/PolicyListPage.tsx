@@ -26,7 +26,7 @@ import {
 import type { PolicyPage, PolicyRow } from '../../../../mock/types';
 import { formatCount } from '../../../components/charts/format';
 // A table's date-times in the compact form of every resource list.
-import { formatDateTime as formatCellTime } from '../../../components/resource/field-format';
+import { formatDateTime } from '../../../components/resource/field-format';
 import { SAMPLE_CALLS, useSampleQuery } from '../api';
 import { SampleError } from '../SampleState';
 import {
@@ -126,7 +126,7 @@ export default function PolicyListPage() {
     {
       title: t('samples.policy.fields.createdTime'),
       dataIndex: 'createdTime',
-      render: (v: string) => formatCellTime(v) || '-',
+      render: (v: string) => formatDateTime(v) || '-',
     },
     {
       title: t('samples.policy.fields.status'),

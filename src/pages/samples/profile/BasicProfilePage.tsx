@@ -1,7 +1,7 @@
 import { Badge, Card, Descriptions, Space, Steps, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperationLog, ProfileBasic } from '../../../../mock/types';
-import { formatDateTime } from '../../../providers/dates';
+import { formatLongDateTime } from '../../../providers/dates';
 import { SAMPLE_CALLS, useSampleQuery } from '../api';
 import { SampleState } from '../SampleState';
 import '../samples.css';
@@ -95,7 +95,7 @@ function OperationLogCard() {
     {
       title: t('samples.profile.log.updateTime'),
       dataIndex: 'updateTime',
-      render: (v: string) => formatDateTime(v, i18n.language) ?? '-',
+      render: (v: string) => formatLongDateTime(v, i18n.language) ?? '-',
     },
   ];
   return (

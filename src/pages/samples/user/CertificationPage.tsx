@@ -1,7 +1,7 @@
 import { Badge, Card, Descriptions, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Certification, CertificationRecord } from '../../../../mock/types';
-import { formatDateTime } from '../../../providers/dates';
+import { formatLongDateTime } from '../../../providers/dates';
 import { SAMPLE_CALLS, useSampleQuery } from '../api';
 import { SampleState } from '../SampleState';
 import '../samples.css';
@@ -28,7 +28,7 @@ function EnterpriseInfo({ info }: { info: Certification['enterpriseInfo'] }) {
           label: f('status'),
           children: <StatusBadge status={info.status} labels="samples.certification.statuses" />,
         },
-        { key: 'time', label: f('time'), children: formatDateTime(info.time, i18n.language) },
+        { key: 'time', label: f('time'), children: formatLongDateTime(info.time, i18n.language) },
         { key: 'legalPerson', label: f('legalPerson'), children: info.legalPerson },
         { key: 'certificateType', label: f('certificateType'), children: info.certificateType },
         {
@@ -72,7 +72,7 @@ export default function CertificationPage() {
     {
       title: t('samples.certification.record.time'),
       dataIndex: 'time',
-      render: (v: string) => formatDateTime(v, i18n.language) ?? '-',
+      render: (v: string) => formatLongDateTime(v, i18n.language) ?? '-',
     },
   ];
   return (

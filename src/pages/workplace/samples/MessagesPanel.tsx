@@ -4,7 +4,7 @@ import { Avatar, Badge, Button, Card, List, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageReadBody, MessageType } from '../../../../mock/types';
-import { formatDateTime } from '../../../providers/dates';
+import { formatLongDateTime } from '../../../providers/dates';
 import { SAMPLE_CALLS, sampleKey, useSampleMutation, useSampleQuery } from '../../samples/api';
 import { SampleState } from '../../samples/SampleState';
 import { groupMessages, markRead, unreadIds } from './messages';
@@ -64,7 +64,7 @@ function MessageItem({ message, onRead }: { message: Message; onRead(ids: number
               {message.content}
             </Typography.Paragraph>
             <Typography.Text type="secondary">
-              {formatDateTime(message.time, i18n.language)}
+              {formatLongDateTime(message.time, i18n.language)}
             </Typography.Text>
           </>
         }
