@@ -20,7 +20,7 @@ import {
   zh,
   type LocaleName,
 } from './harness';
-import { confirmPopover, nextApiAnswer, settledPopover } from './harness/ui';
+import { apiCall, confirmPopover, nextApiAnswer, settledPopover } from './harness/ui';
 import { text } from './harness/texts';
 
 const SHOTS = '/tmp/shots';
@@ -291,6 +291,41 @@ e2eDescribe('agents and plugins', () => {
 
   it('the same in Chinese (zh-CN)', async () => {
     await pluginFlow('zh-CN');
+  });
+
+  it("an agent's avatar from an https address shows as its picture, in the list and the detail", async () => {
+    const { page, context } = e2e;
+    await setLocale(context, 'en-US');
+    // A CDN's address, answered here: the browser checks the page's policy before the request.
+    const avatar = `https://avatars.e2e.test/${stamp()}.svg`;
+    await context.route('https://avatars.e2e.test/**', (route) =>
+      route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#1677ff"/></svg>',
+      }),
+    );
+    await signIn(page, 'user');
+    const agentName = `Avatar ${stamp()}`;
+    const created = await apiCall<AgentAnswer>(page, 'agent/create', {
+      agentName,
+      agentCode: `avatar-${stamp()}`,
+      avatar,
+    });
+    expect(created.code).toBe(0);
+    const shown = (where: Locator) =>
+      where.locator('.agent-avatar img').evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc,
+        width: img.naturalWidth,
+      }));
+    await gotoApp(page, '/agent/list');
+    const row = page.locator('.ant-table-row', { hasText: agentName });
+    await row.locator('.agent-avatar img').waitFor();
+    await expect.poll(() => shown(row)).toEqual({ src: avatar, width: 64 });
+    await gotoApp(page, `/agent/detail?id=${created.data.id}`);
+    const card = page.locator('.ant-card', { hasText: agentName }).first();
+    await card.locator('.agent-avatar img').waitFor();
+    await expect.poll(() => shown(card)).toEqual({ src: avatar, width: 64 });
+    expect((await apiCall(page, 'agent/delete', { id: created.data.id })).code).toBe(0);
   });
 
   it('the agent pages in English', async () => {

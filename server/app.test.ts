@@ -81,6 +81,11 @@ describeBackends('app', (backend) => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    // An agent's avatar from a CDN shows; scripts and connections stay on this origin.
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self';");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);

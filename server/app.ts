@@ -184,7 +184,9 @@ const CONTENT_SECURITY_POLICY = {
     scriptSrc: ["'self'"],
     // antd writes its styles at run time (CSS-in-JS).
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    // An agent's avatar is a URL its owner enters (a CDN's picture): any https origin may
+    // serve one. Pictures only; helmet's no-referrer keeps the console's addresses out of them.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
