@@ -165,6 +165,13 @@ e2eDescribe('corpus sets', () => {
     expect(await progress.textContent()).toBe(
       zh('corpus.progress.annotated', { done: 0, total: 4 }),
     );
+    // The question's card and the annotation's card start on one line (a vertical Space on
+    // its parent's baseline sat 5 px lower).
+    const cardTops = await page
+      .locator('.ant-row > .ant-col > :first-child')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(cardTops).toHaveLength(2);
+    expect(cardTops[0]).toBe(cardTops[1]);
     for (const [i, key] of ['1', '2', '3'].entries()) {
       await page.keyboard.press(key);
       const saved = nextApiAnswer(page, 'corpus/item/mark');
