@@ -44,8 +44,16 @@ export default function ReportChart({
         theme={theme === 'dark' ? 'classicDark' : 'classic'}
         scale={{ y: { domainMin: 0, domainMax: 100 } }}
         axis={{ y: { title: t('model-evaluate.report.score') }, x: { title: false } }}
-        // Two decimals, as the table under it writes the means (78.50, not 78.5).
-        label={{ text: 'value', formatter: '.2f', position: 'top', fontSize: 10 }}
+        // Two decimals, as the table under it writes the means (78.50, not 78.5). A label
+        // wider than its column is left out (on a phone they ran into each other): the table
+        // under the chart has every number.
+        label={{
+          text: 'value',
+          formatter: '.2f',
+          position: 'top',
+          fontSize: 10,
+          transform: [{ type: 'overflowHide' }],
+        }}
         legend={{ color: { position: 'top' } }}
       />
     </div>
