@@ -59,7 +59,7 @@ function TemplateTab({ record }: { record: PromptRecord }) {
   const rows = useMemo(() => record.variables ?? [], [record.variables]);
   const known = useMemo(() => new Set(rows.map((v) => v.fieldName)), [rows]);
   return (
-    <Row gutter={24}>
+    <Row gutter={[24, 16]}>
       <Col xs={24} xl={15}>
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
           <Descriptions.Item label={t('prompt.fields.sceneName')}>

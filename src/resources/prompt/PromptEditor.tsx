@@ -187,7 +187,7 @@ export function PromptEditor({
   });
 
   return (
-    <Row gutter={24}>
+    <Row gutter={[24, 16]}>
       <Col xs={24} xl={15}>
         {conflict && (
           <Alert
