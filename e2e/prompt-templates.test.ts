@@ -77,6 +77,11 @@ e2eDescribe('prompt templates', () => {
       )
       .toContain('旧的第二行');
 
+    // Its two-character buttons read as words, not antd's "保 存" / "取 消".
+    expect(await saveButton(page).textContent()).toBe(zh('buttons.save'));
+    expect(
+      await page.getByRole('button', { name: zh('buttons.cancel'), exact: true }).count(),
+    ).toBe(1);
     const created = nextApiAnswer<PromptAnswer>(page, 'prompt/create');
     await saveButton(page).click();
     const made = await created;

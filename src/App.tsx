@@ -11,6 +11,7 @@ import { Lazy } from './layout/Lazy';
 import { bindMessage } from './providers/feedback';
 import { i18n, loadAllTexts } from './providers/i18n';
 import { LOGIN_PATH } from './routes/table';
+import { BUTTON_CONFIG } from './providers/antd-buttons';
 import { applyBodyEffects, deviceFor } from './settings/effects';
 import { patchSettings, settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
@@ -68,7 +69,7 @@ function Providers({ children }: { children: React.ReactNode }) {
     [settings.theme, settings.themeColor],
   );
   return (
-    <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig}>
+    <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig} button={BUTTON_CONFIG}>
       <MessageBinder />
       <SettingsEffects />
       {children}

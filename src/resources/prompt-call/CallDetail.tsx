@@ -125,13 +125,7 @@ function AssessmentEditor({ call, onReload }: { call: BaseRecord; onReload(): vo
           />
         </div>
         {editable && (
-          <Button
-            type="primary"
-            // "保存" keeps its name: antd would otherwise read it "保 存".
-            autoInsertSpace={false}
-            loading={mutation.isPending}
-            onClick={save}
-          >
+          <Button type="primary" loading={mutation.isPending} onClick={save}>
             {t('buttons.save')}
           </Button>
         )}

@@ -137,13 +137,7 @@ function RecordEditor({ record, onReload }: { record: BaseRecord; onReload(): vo
           suffixIcon={null}
         />
       </Form.Item>
-      <Button
-        type="primary"
-        // "保存" keeps its name: antd would otherwise read it "保 存".
-        autoInsertSpace={false}
-        loading={mutation.isPending}
-        onClick={() => void save()}
-      >
+      <Button type="primary" loading={mutation.isPending} onClick={() => void save()}>
         {t('buttons.save')}
       </Button>
     </Form>

@@ -1,5 +1,6 @@
 // Test support for the record, prompt-call and scene pages (imported by tests only).
 import { Refine } from '@refinedev/core';
+import { ConfigProvider } from 'antd';
 import routerProvider from '@refinedev/react-router';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import type { Policy } from '../../../contract/access/decide';
 import type { Role } from '../../../contract/resource';
 import { resourceByName } from '../../../contract/resources';
 import { policyStore } from '../../providers/access-control';
+import { BUTTON_CONFIG } from '../../providers/antd-buttons';
 import { createDataProvider } from '../../providers/data';
 import { createHttp } from '../../providers/http';
 import { reactQueryOptions } from '../../providers/query-options';
@@ -56,27 +58,29 @@ export function renderRoute(name: string, path: string, handler: FakeHandler, pa
     ...new Set(LEAF_ROUTES.map((r) => r.resource).filter((r): r is string => !!r)),
   ].map((r) => ({ name: r, meta: { prefix: resourceByName(r)?.prefix ?? r } }));
   const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <Refine
-        dataProvider={createDataProvider(http)}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ disableTelemetry: true, reactQuery: reactQueryOptions }}
-      >
-        <Routes>
-          <Route
-            path={route.path}
-            element={
-              <ViewProvider route={route}>
-                {page}
-                <LocationProbe />
-              </ViewProvider>
-            }
-          />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </Refine>
-    </MemoryRouter>,
+    <ConfigProvider button={BUTTON_CONFIG}>
+      <MemoryRouter initialEntries={[path]}>
+        <Refine
+          dataProvider={createDataProvider(http)}
+          routerProvider={routerProvider}
+          resources={resources}
+          options={{ disableTelemetry: true, reactQuery: reactQueryOptions }}
+        >
+          <Routes>
+            <Route
+              path={route.path}
+              element={
+                <ViewProvider route={route}>
+                  {page}
+                  <LocationProbe />
+                </ViewProvider>
+              }
+            />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </Refine>
+      </MemoryRouter>
+    </ConfigProvider>,
   );
   /** The bodies the page sent to one API path (e.g. '/api/manage/v1/record/update'). */
   const bodies = (url: string) => seen.filter((r) => r.url === url).map((r) => r.body);
