@@ -1,5 +1,6 @@
 import { useSelect } from '@refinedev/antd';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../contract/resource';
 import { KEYWORD_FIELD } from '../../providers/data';
 
@@ -16,6 +17,7 @@ export function ReferenceSelect({
   onChange?: never;
   id?: string;
 }) {
+  const { t } = useTranslation();
   const reference = field.reference;
   const { selectProps } = useSelect({
     resource: reference?.resource ?? '',
@@ -29,6 +31,7 @@ export function ReferenceSelect({
   return (
     <Select
       {...selectProps}
+      placeholder={t('form.searchOrChoose')}
       {...injected}
       allowClear={!field.required}
       showSearch

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { SECRET_MASK, type ResourceDef } from '../../../contract/resource';
 import { agent } from '../../../contract/resources/agent';
+import { corpusItem } from '../../../contract/resources/corpus-item';
 import { directive } from '../../../contract/resources/directive';
 import { pluginConfig } from '../../../contract/resources/plugin-config';
 import { prompt } from '../../../contract/resources/prompt';
@@ -297,6 +298,37 @@ describe('resource forms', () => {
       status: 'draft',
     });
   });
+  it.each([
+    [
+      'en-US',
+      'Name',
+      'Type to search, or pick from the list',
+      'Type, then Enter or a comma to add',
+    ],
+    ['zh-CN', '智能体名称', '输入以搜索，或从列表中选择', '输入后按回车或逗号添加'],
+  ])(
+    'say what an empty choice, tag list or address takes (%s)',
+    async (locale, name, search, tags) => {
+      await i18n.changeLanguage(locale);
+      const placeholderOf = (id: string) =>
+        document
+          .querySelector(`#under-test_${id}`)!
+          .closest('.ant-select')!
+          .querySelector('.ant-select-selection-placeholder')?.textContent;
+      const agentForm = renderForm({ def: agent, mode: 'create' }, []);
+      await screen.findByLabelText(name);
+      // An option list, a reference (templateId) and a multiple choice.
+      expect(placeholderOf('modelVersion')).toBe(search);
+      expect(placeholderOf('templateId')).toBe(search);
+      expect(placeholderOf('plugins')).toBe(search);
+      expect(document.querySelector<HTMLInputElement>('#under-test_avatar')!.placeholder).toBe(
+        'https://',
+      );
+      agentForm.unmount();
+      renderForm({ def: corpusItem, mode: 'create' }, []);
+      await waitFor(() => expect(placeholderOf('tags')).toBe(tags));
+    },
+  );
 });
 
 /** Opens an antd select and clicks the option with this text. */

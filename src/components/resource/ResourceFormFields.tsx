@@ -19,10 +19,12 @@ interface Injected {
 
 /** Picks one (string field) or several (tags) of the values a list call offers. */
 function OptionsSelect({ field, ...injected }: { field: FieldDef } & Injected) {
+  const { t } = useTranslation();
   const { options, loading } = useFieldOptions(field);
   const multiple = field.type === 'tags';
   return (
     <Select
+      placeholder={t('form.searchOrChoose')}
       {...injected}
       mode={multiple ? 'multiple' : undefined}
       allowClear={multiple || !field.required}
@@ -125,11 +127,20 @@ function Control({
         />
       );
     case 'tags':
-      return <Select {...injected} mode="tags" tokenSeparators={[',', '，']} open={false} />;
+      return (
+        <Select
+          placeholder={t('form.tagsHint')}
+          {...injected}
+          mode="tags"
+          tokenSeparators={[',', '，']}
+          open={false}
+        />
+      );
     case 'select':
       if (field.reference) return <ReferenceSelect {...injected} field={field} />;
       return (
         <Select
+          placeholder={t('form.choose')}
           {...injected}
           allowClear={!field.required && field.default === undefined}
           options={(field.options ?? []).map((o) => ({
@@ -141,7 +152,14 @@ function Control({
     case 'switch':
       return <Switch {...injected} />;
     default:
-      return <Input {...injected} maxLength={field.max} showCount={!!field.max} />;
+      return (
+        <Input
+          placeholder={field.type === 'url' ? 'https://' : undefined}
+          {...injected}
+          maxLength={field.max}
+          showCount={!!field.max}
+        />
+      );
   }
 }
 
