@@ -342,7 +342,8 @@ describe('demo generation (no database)', () => {
       );
     }
     expect(demo.agents.some((a) => a.templateIndex !== null)).toBe(true);
-    expect(demo.agents.some((a) => a.avatar)).toBe(true);
+    // No made-up picture addresses: each would be a failed lookup in every operator's browser.
+    expect(demo.agents.every((a) => a.avatar === null)).toBe(true);
   });
 
   it('has 10 corpus sets of all types with 2 000 items, counts and states as the items say', () => {

@@ -20,7 +20,6 @@ export type DemoAgent = Omit<AgentRow, 'templateId'> & {
 interface HandWrittenAgent {
   agentName: string;
   agentCode: string;
-  avatar: string | null;
   modelVersion: string;
   /** Own instructions; null: the first scene's platform template (or `fallback` if none). */
   systemPrompt: string | null;
@@ -33,12 +32,15 @@ interface HandWrittenAgent {
   daysAgo: number;
 }
 
-/** Plugins, directives and scenes are codes and commands the demo seeds. */
+/**
+ * Plugins, directives and scenes are codes and commands the demo seeds. No agent has an avatar:
+ * a made-up picture address costs the browser a failed lookup on every list (the initials show
+ * either way), and a real one would make the demo depend on a host it does not control.
+ */
 export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '售后客服助手',
     agentCode: 'after-sales',
-    avatar: 'https://static.example.com/avatars/after-sales.png',
     modelVersion: 'wingpt-13b-v2.1',
     systemPrompt: null,
     fallback: '你是一名耐心专业的售后客服，先致歉再确认订单信息，无法解决时转人工。',
@@ -52,7 +54,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '值班小助手',
     agentCode: 'oncall-bot',
-    avatar: null,
     modelVersion: 'wingpt-13b-v2.1',
     systemPrompt:
       '你是 SRE 值班助手。收到告警后先判断影响面，再给出止血与排查步骤；涉及生产变更的操作必须提醒值班负责人确认。',
@@ -66,7 +67,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '数据分析师',
     agentCode: 'data-analyst',
-    avatar: null,
     modelVersion: 'gpt-4o-2024-08-06',
     systemPrompt: null,
     fallback: '你是一名数据分析师，先澄清指标口径，再给出查询与结论。',
@@ -80,7 +80,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '代码评审助手',
     agentCode: 'code-reviewer',
-    avatar: 'https://static.example.com/avatars/code-reviewer.png',
     modelVersion: 'gpt-4o-2024-08-06',
     systemPrompt:
       '你是资深软件工程师，按团队规范审查代码：先指出缺陷与安全问题，再给出可读性建议，所有建议附修改示例。',
@@ -94,7 +93,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '合同审查官',
     agentCode: 'contract-checker',
-    avatar: null,
     modelVersion: 'wingpt-13b-v2.0',
     systemPrompt: null,
     fallback: '你是专注商事合同的法务顾问，逐条识别风险并给出修改建议。',
@@ -108,7 +106,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '翻译专员',
     agentCode: 'translator-pro',
-    avatar: null,
     modelVersion: 'gpt-4o-mini-2024-07-18',
     systemPrompt: '你是中英双语技术翻译，术语统一、数字与代码保持原样，长句拆分以保证通顺。',
     plugins: [],
@@ -121,7 +118,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '会议秘书',
     agentCode: 'meeting-secretary',
-    avatar: null,
     modelVersion: 'wingpt-7b-v1.2',
     systemPrompt: null,
     fallback: '你是会议秘书，把转写稿整理为议题、结论与待办。',
@@ -135,7 +131,6 @@ export const DEMO_AGENTS: readonly HandWrittenAgent[] = [
   {
     agentName: '营销文案助手',
     agentCode: 'copy-writer',
-    avatar: 'https://static.example.com/avatars/copy-writer.png',
     modelVersion: 'gpt-4o-mini-2024-07-18',
     systemPrompt: '你是资深营销文案策划，突出核心卖点，避免广告法禁用词，每次给出三个版本。',
     plugins: ['web-search'],
@@ -159,7 +154,7 @@ export function demoAgents(
     return {
       agentName: a.agentName,
       agentCode: a.agentCode,
-      avatar: a.avatar,
+      avatar: null,
       modelVersion: a.modelVersion,
       systemPrompt: templateIndex === null ? (a.systemPrompt ?? a.fallback ?? null) : null,
       templateIndex,
