@@ -260,7 +260,7 @@ export function ResourceListPage({
         </Space>
       }
     >
-      <Space wrap className="resource-list__toolbar">
+      <div className="resource-list__toolbar">
         <ListFilters
           def={def}
           filters={filters}
@@ -268,7 +268,7 @@ export function ResourceListPage({
           hidden={noControl}
           toolbar={toolbar}
         />
-      </Space>
+      </div>
       {bulk.length > 0 && (
         <BulkBar def={def} kinds={bulk} selected={selected} onDone={clearSelection} />
       )}

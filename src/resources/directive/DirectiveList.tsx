@@ -338,14 +338,14 @@ export default function DirectiveList() {
         </Space>
       }
     >
-      <Space wrap className="resource-list__toolbar">
+      <div className="resource-list__toolbar">
         <ListFilters
           def={directive}
           filters={filters}
           setFilters={setFilters}
           hidden={NO_CONTROL}
         />
-      </Space>
+      </div>
       {canEdit && !mayReorder && (
         // Said in the page, not only in the disabled buttons' tooltips, which neither a keyboard
         // nor a touch reaches; with the way back to the order that can be changed.
