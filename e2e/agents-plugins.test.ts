@@ -328,6 +328,62 @@ e2eDescribe('agents and plugins', () => {
     expect((await apiCall(page, 'agent/delete', { id: created.data.id })).code).toBe(0);
   });
 
+  it("the list's filter controls keep a gap between them and between their rows", async () => {
+    const { page, context } = e2e;
+    await setLocale(context, 'en-US');
+    await signIn(page, 'user');
+    // The agent list: a keyword, eight filters and the reset button, two rows at 1,366 px.
+    await gotoApp(page, '/agent/list');
+    const toolbar = page.locator('.resource-list__toolbar');
+    await toolbar.locator('button', { hasText: en('table.resetFilters') }).waitFor();
+    const boxes = await toolbar.evaluate((bar) =>
+      [...bar.children].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(5);
+    const rows = [...new Set(boxes.map((b) => Math.round(b.top)))];
+    expect(rows.length).toBeGreaterThan(1);
+    for (let i = 1; i < boxes.length; i++) {
+      const [before, box] = [boxes[i - 1]!, boxes[i]!];
+      if (Math.round(box.top) === Math.round(before.top)) {
+        expect(box.left - before.right).toBeGreaterThanOrEqual(8);
+      } else {
+        expect(box.top - before.bottom).toBeGreaterThanOrEqual(8);
+      }
+    }
+  });
+
+  it('the agent form, taller than the window, scrolls inside its dialog with Save in view', async () => {
+    const { page, context } = e2e;
+    await setLocale(context, 'en-US');
+    await signIn(page, 'user');
+    await gotoApp(page, '/agent/list');
+    await createButton(page, en('buttons.create')).click();
+    const dialog = modal(page);
+    const save = dialog.locator('.ant-modal-footer .ant-btn-primary');
+    await save.waitFor();
+    const body = dialog.locator('.ant-modal-body');
+    const box = await body.evaluate((b) => ({ scroll: b.scrollHeight, client: b.clientHeight }));
+    // The form is longer than the window: its body scrolls, the page does not.
+    expect(box.scroll).toBeGreaterThan(box.client);
+    const footer = (await save.boundingBox())!;
+    expect(footer.y + footer.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    // Scrolled to the end, then saved empty: the first field at fault comes back into view.
+    await body.evaluate((b) => b.scrollTo(0, b.scrollHeight));
+    await save.click();
+    const name = dialog.getByLabel(en('agent.fields.agentName'));
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+    // With its label: the field's whole row lies inside the body's visible part.
+    const label = dialog.locator('label[for$="agentName"]');
+    const inView = () =>
+      Promise.all([label.boundingBox(), body.boundingBox()]).then(
+        ([l, b]) => !!l && !!b && l.y >= b.y && l.y + l.height <= b.y + b.height,
+      );
+    await expect.poll(inView).toBe(true);
+  });
+
   it('the agent pages in English', async () => {
     const { page, context } = e2e;
     await setLocale(context, 'en-US');

@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstField } from '../components/focus-first-field';
+import { validateRevealing } from '../components/reveal-first-error';
 import { apiPath } from '../../contract/api';
 import { feedbackMessage } from '../providers/feedback';
 import { passwordRule, post, showIssues } from '../pages/users/api';
@@ -37,7 +38,7 @@ export function ChangePasswordDialog({
 
   const submit = async () => {
     // A field that fails shows its own message; the rejection is not an error to report.
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateRevealing(form).catch(() => null);
     if (!values) return;
     const { oldPassword, newPassword } = values;
     setSaving(true);

@@ -50,6 +50,8 @@ i18n.addResourceBundle(
 interface Calls {
   lists: unknown[];
   created: unknown[];
+  /** What create rejects with instead of saving, as the data provider reports a server's 400. */
+  createError?: unknown;
 }
 
 function fakeData(rows: BaseRecord[], calls: Calls): DataProvider {
@@ -61,6 +63,7 @@ function fakeData(rows: BaseRecord[], calls: Calls): DataProvider {
     },
     getOne: async ({ id }) => ({ data: rows.find((r) => String(r.id) === String(id)) as never }),
     create: async ({ variables }) => {
+      if (calls.createError) throw calls.createError;
       calls.created.push(variables);
       return { data: { id: 99, version: 1, ...(variables as object) } as never };
     },
@@ -156,6 +159,37 @@ describe('generic pages for a fixture resource', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /OK|Save/ })));
     await waitFor(() => expect(calls.created).toHaveLength(1));
     expect(calls.created[0]).toEqual({ gadgetName: 'Gizmo', kind: 'round', size: null });
+  });
+
+  it('form: Save with a field at fault focuses that field (a long dialog scrolls it into view)', async () => {
+    const calls: Calls = { lists: [], created: [] };
+    renderAt('/fixture-gadget/list', calls);
+    await screen.findByText('Sprocket');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create/ })));
+    const dialog = await screen.findByRole('dialog');
+    const size = within(dialog).getByLabelText('Size');
+    act(() => size.focus());
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /Save/ })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Gadget name')),
+    );
+    expect(calls.created).toHaveLength(0);
+  });
+
+  it('form: a field the server refuses is shown and focused', async () => {
+    const calls: Calls = {
+      lists: [],
+      created: [],
+      createError: { message: 'invalid', statusCode: 400, errors: { size: 'Too big' } },
+    };
+    renderAt('/fixture-gadget/list', calls);
+    await screen.findByText('Sprocket');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create/ })));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Gadget name'), { target: { value: 'Gizmo' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /Save/ })));
+    expect(await within(dialog).findByText('Too big')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Size')));
   });
 
   it('show: every field of the record by its label, with edit and no delete', async () => {

@@ -1,6 +1,7 @@
 import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { revealField, validateRevealing } from '../reveal-first-error';
 import {
   formControlOf,
   SECRET_MASK,
@@ -122,17 +123,21 @@ export function useResourceForm({
   }, [active, form, initialKey]);
 
   const showServerErrors = (err: HttpError) => {
-    if (!err.errors) return;
+    const { errors } = err;
+    if (!errors) return;
     form.setFields(
-      Object.entries(err.errors).map(([name, msg]) => ({
+      Object.entries(errors).map(([name, msg]) => ({
         name,
         errors: [typeof msg === 'string' ? msg : Array.isArray(msg) ? msg.join(', ') : String(msg)],
       })),
     );
+    // The first in the form's order, as a failed rule's would be.
+    const first = fields.find((f) => f.name in errors);
+    if (first) revealField(form, first.name);
   };
 
   const submit = async () => {
-    const values = cleanValues(fields, (await form.validateFields()) as Values);
+    const values = cleanValues(fields, (await validateRevealing(form)) as Values);
     const done = {
       onSuccess: ({ data }: { data: BaseRecord }) => onSaved?.(data),
       onError: showServerErrors,

@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
 import { useFocusFirstField } from '../../components/focus-first-field';
+import { validateRevealing } from '../../components/reveal-first-error';
 import { apiPath } from '../../../contract/api';
 import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
 import { feedbackMessage } from '../../providers/feedback';
@@ -179,7 +180,7 @@ function VersionDialog({
   const submit = async () => {
     if (!dialog) return;
     // A field that fails shows its own message; the rejection is not an error to report.
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateRevealing(form).catch(() => null);
     if (!values) return;
     setSaving(true);
     try {

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
 import { useFocusFirstField } from '../../components/focus-first-field';
+import { validateRevealing } from '../../components/reveal-first-error';
 import { apiPath } from '../../../contract/api';
 import { USER_NAME_PATTERN, USER_ROLES } from '../../../contract/account-rules';
 import type { UserAdmin } from '../../../contract/auth';
@@ -257,7 +258,7 @@ function UserDialog({
   const submit = async () => {
     if (!dialog) return;
     // A field that fails shows its own message; the rejection is not an error to report.
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateRevealing(form).catch(() => null);
     if (!values) return;
     setSaving(true);
     try {
