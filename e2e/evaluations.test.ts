@@ -246,8 +246,30 @@ e2eDescribe('model evaluations', () => {
       // Escape would close the dialog (and ask about the unsaved input): click elsewhere.
       await dialog.locator('.ant-modal-title').click();
     };
+    const item = (label: string) =>
+      dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.locator('label', { hasText: exactly(label) }) });
+    const baseline = item(tr('model-evaluate.fields.baselineVersion')).locator(
+      '.ant-select-selection-placeholder',
+    );
+    await expect.poll(() => baseline.textContent()).toBe(tr('model-evaluate.form.baselineFirst'));
     await pick(tr('model-evaluate.fields.corpusId'));
     await pick(tr('model-evaluate.fields.modelVersions'), 2);
+    // The baseline follows the first version chosen; cleared, its hint says it still will.
+    const firstChosen = await item(tr('model-evaluate.fields.modelVersions'))
+      .locator('.ant-select-selection-item-content')
+      .first()
+      .textContent();
+    const baselineItem = item(tr('model-evaluate.fields.baselineVersion'));
+    await expect
+      .poll(() => baselineItem.locator('.ant-select-selection-item').textContent())
+      .toBe(firstChosen);
+    await baselineItem.locator('.ant-select').hover();
+    await baselineItem.locator('.ant-select-clear').click();
+    await expect
+      .poll(() => baseline.textContent())
+      .toBe(tr('model-evaluate.form.baselineDefault', { version: firstChosen ?? '' }));
     await dialog
       .getByRole('checkbox', { name: tr('model-evaluate.enums.metrics.fluency') })
       .check();

@@ -2,6 +2,7 @@ import { useInvalidate } from '@refinedev/core';
 import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstField } from '../../components/focus-first-field';
+import { validateRevealing } from '../../components/reveal-first-error';
 import { apiPath } from '../../../contract/api';
 import type { FieldDef } from '../../../contract/resource';
 import {
@@ -57,9 +58,11 @@ export function EvaluationForm({
   const { options, loading } = useModelVersionOptions(open && !editing);
   const chosen = Form.useWatch('modelVersions', form) ?? record?.modelVersions ?? [];
   const label = (field: string) => t(`model-evaluate.fields.${field}`);
+  // The baseline names a version as the versions' own list does (name · version).
+  const versionLabel = (v: string) => options.find((o) => o.value === v)?.label ?? v;
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validateRevealing(form);
     try {
       const saved = editing
         ? await call<Evaluation>(apiPath(modelEvaluate.prefix, 'update'), {
@@ -186,7 +189,13 @@ export function EvaluationForm({
               },
             ]}
           >
-            <Select mode="multiple" options={options} loading={loading} allowClear />
+            <Select
+              mode="multiple"
+              options={options}
+              loading={loading}
+              allowClear
+              placeholder={t('form.searchOrChoose')}
+            />
           </Form.Item>
         )}
         <Form.Item
@@ -197,7 +206,12 @@ export function EvaluationForm({
           <Select
             allowClear
             disabled={!chosen.length}
-            options={chosen.map((v) => ({ value: v, label: v }))}
+            options={chosen.map((v) => ({ value: v, label: versionLabel(v) }))}
+            placeholder={
+              chosen.length
+                ? t('model-evaluate.form.baselineDefault', { version: versionLabel(chosen[0]!) })
+                : t('model-evaluate.form.baselineFirst')
+            }
           />
         </Form.Item>
         {!editing && (
