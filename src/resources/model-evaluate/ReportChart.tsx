@@ -44,15 +44,18 @@ export default function ReportChart({
         theme={theme === 'dark' ? 'classicDark' : 'classic'}
         scale={{ y: { domainMin: 0, domainMax: 100 } }}
         axis={{ y: { title: t('model-evaluate.report.score') }, x: { title: false } }}
-        // Two decimals, as the table under it writes the means (78.50, not 78.5). A label
-        // wider than its column is left out (on a phone they ran into each other): the table
-        // under the chart has every number.
+        // Two decimals, as the table under it writes the means (78.50, not 78.5). Above its
+        // bar, on the page's background: inside the top of a bar, dark text on the third
+        // metric's slate could hardly be read. A label wider than its column is left out (on a
+        // phone they ran into each other): the table under the chart has every number.
         label={{
           text: 'value',
           formatter: '.2f',
           position: 'top',
+          textBaseline: 'bottom',
+          dy: -2,
           fontSize: 10,
-          transform: [{ type: 'overflowHide' }],
+          transform: [{ type: 'overlapHide' }],
         }}
         legend={{ color: { position: 'top' } }}
       />
