@@ -54,4 +54,26 @@ e2eDescribe('mobile layout', () => {
     const [titleBox, extraBox] = await Promise.all([title.boundingBox(), extra.boundingBox()]);
     expect(extraBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height - 1);
   });
+
+  it("a list's filters share lines two by two, and its actions column scrolls with the row", async () => {
+    const { context, page } = e2e;
+    await setLocale(context, 'en-US');
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await page.goto('/agent/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    // Nine filters and the reset button, each 180 px or more wide: one per line filled the
+    // first screen.
+    const tops = await page
+      .locator('.resource-list__toolbar > *')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(tops.length).toBe(10);
+    expect(new Set(tops).size).toBe(5);
+    // Fixed at the right edge, 150 px of actions left one data column beside them.
+    const actions = page.locator('.ant-table-thead th').last();
+    expect(await actions.textContent()).toBe(en('table.actions'));
+    expect(await actions.evaluate((th) => getComputedStyle(th).position)).not.toBe('sticky');
+    await page.locator('.ant-table-row').first().getByRole('button').first().click();
+    await waitForPath(page, /^\/agent\/detail/);
+  });
 });

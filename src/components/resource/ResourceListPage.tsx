@@ -27,6 +27,7 @@ import './resource.css';
 import './list-page.css';
 import { Tip } from '../Tip';
 import { useDialog } from '../use-dialog';
+import { useActionsFixed } from './actions-column';
 
 export interface ResourceListPageProps {
   /** Per-field cell renderers replacing the generic one. */
@@ -165,6 +166,7 @@ export function ResourceListPage({
   const selected = selection.of === selectionOf ? selection.keys : [];
   const clearSelection = () => setSelection({ of: selectionOf, keys: [] });
 
+  const actionsFixed = useActionsFixed();
   const columns = fieldColumns(t, def, renderers);
   if (extraColumns) columns.push(...extraColumns);
   const choosable = columns
@@ -176,7 +178,7 @@ export function ResourceListPage({
   shownColumns.push({
     key: '__actions',
     title: t('table.actions'),
-    fixed: 'right',
+    fixed: actionsFixed,
     width: 150,
     render: (_: unknown, record: BaseRecord) => (
       <span className="row-actions">

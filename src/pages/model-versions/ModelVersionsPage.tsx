@@ -24,6 +24,7 @@ import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
 import { feedbackMessage } from '../../providers/feedback';
 import { post, showIssues } from '../users/api';
 import '../users/admin-pages.css';
+import { useActionsFixed } from '../../components/resource/actions-column';
 
 type ModelType = (typeof PROMPT_MODEL_TYPES)[number];
 export interface ModelVersion {
@@ -67,6 +68,7 @@ export default function ModelVersionsPage() {
   };
 
   const price = (v: number) => v.toFixed(4).replace(/\.?0+$/, '') || '0';
+  const actionsFixed = useActionsFixed();
   const columns: TableColumnsType<ModelVersion> = [
     { title: t('model-version.fields.modelType'), dataIndex: 'modelType' },
     { title: t('model-version.fields.name'), dataIndex: 'name' },
@@ -88,7 +90,7 @@ export default function ModelVersionsPage() {
       title: t('table.actions'),
       key: 'actions',
       // Kept in view when the table scrolls sideways, as on the users' page.
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })}>

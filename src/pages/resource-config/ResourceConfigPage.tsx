@@ -36,6 +36,7 @@ import { DeclarationEditor, IssueList, type EditorTarget } from './DeclarationEd
 import { DeleteDialog } from './DeleteDialog';
 import { HistoryDrawer } from './HistoryDrawer';
 import './resource-config.css';
+import { useActionsFixed } from '../../components/resource/actions-column';
 
 const EXPORT_FILE = 'resources.json';
 
@@ -174,6 +175,7 @@ export default function ResourceConfigPage() {
     }
   };
 
+  const actionsFixed = useActionsFixed();
   const columns: TableColumnsType<DeclarationEntry> = [
     {
       title: t('resourceConfig.columns.name'),
@@ -271,7 +273,7 @@ export default function ResourceConfigPage() {
     {
       title: t('resourceConfig.columns.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_, entry) => (
         <Space size={0}>
           {entry.origin === 'file' ? (

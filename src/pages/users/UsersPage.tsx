@@ -27,6 +27,7 @@ import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
 import { passwordRule, post, showIssues } from './api';
 import './admin-pages.css';
+import { useActionsFixed } from '../../components/resource/actions-column';
 
 type Role = (typeof USER_ROLES)[number];
 interface Query {
@@ -77,6 +78,7 @@ export default function UsersPage() {
     }
   };
 
+  const actionsFixed = useActionsFixed();
   const columns: TableColumnsType<UserAdmin> = [
     { title: t('user.fields.userName'), dataIndex: 'userName' },
     { title: t('user.fields.name'), dataIndex: 'name', render: (v: string | null) => v || '-' },
@@ -111,7 +113,7 @@ export default function UsersPage() {
       title: t('table.actions'),
       key: 'actions',
       // Kept in view when the table scrolls sideways, in a narrow window.
-      fixed: 'right',
+      fixed: actionsFixed,
       render: (_, user) => {
         const self = user.id === me.id;
         return (

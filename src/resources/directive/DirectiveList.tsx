@@ -47,6 +47,7 @@ import { DeleteRowButton, useRowDelete } from '../../components/resource/DeleteR
 import './directive.css';
 import { Tip } from '../../components/Tip';
 import { useDialog } from '../../components/use-dialog';
+import { useActionsFixed } from '../../components/resource/actions-column';
 
 /** Filters this page has no control for: the keyword covers name and command. */
 const NO_CONTROL = new Set(['directiveName', 'command', 'templateId']);
@@ -165,6 +166,7 @@ export default function DirectiveList() {
   const label = (name: string) => fieldLabel(t, directive, name);
   const disabledReason = !canEdit ? undefined : t('directive.list.reorderDisabled');
 
+  const actionsFixed = useActionsFixed();
   const columns: ColumnsType<BaseRecord> = [
     {
       key: 'sortOrder',
@@ -260,7 +262,7 @@ export default function DirectiveList() {
     {
       key: '__actions',
       title: t('table.actions'),
-      fixed: 'right',
+      fixed: actionsFixed,
       width: 150,
       render: (_: unknown, record: BaseRecord) => {
         const index = ids.indexOf(Number(record.id));
