@@ -378,7 +378,17 @@ export function DeclarationEditor({
       }
     >
       {readOnly && <Alert type="info" showIcon message={t('resourceConfig.editor.readOnly')} />}
-      {local.issues.length > 0 ? (
+      {!editing && !readOnly && !dirty ? (
+        // A blank declaration is not yet wrong: its seven problems, listed before the first key,
+        // read as a scolding. They show from the first change on, and Save stays off till then.
+        <Alert
+          type="info"
+          showIcon
+          message={t('resourceConfig.editor.start')}
+          className="resource-config__issues"
+          data-testid="declaration-start"
+        />
+      ) : local.issues.length > 0 ? (
         <IssueList
           issues={local.issues}
           title={t('resourceConfig.editor.problems', { count: local.issues.length })}

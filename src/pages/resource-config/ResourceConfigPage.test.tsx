@@ -155,12 +155,16 @@ describe('creating a declaration', () => {
     routes[PATHS.create] = () => ({ body: envelope(0, entry({ name: 'notes' })) });
     await renderPage();
     act(() => fireEvent.click(screen.getByTestId('resource-config-create')));
-    const issues = await screen.findByTestId('declaration-issues');
-    expect(issues.textContent).toContain('labels.zh-CN');
-    expect(issues.textContent).toContain('must not be empty');
+    // Blank, it says what to fill in rather than listing seven problems before the first key.
+    await screen.findByTestId('declaration-start');
+    expect(screen.queryByTestId('declaration-issues')).toBeNull();
     expect((screen.getByTestId('declaration-save') as HTMLButtonElement).disabled).toBe(true);
 
     input('declaration-name', 'notes');
+    const issues = await screen.findByTestId('declaration-issues');
+    expect(issues.textContent).toContain('labels.zh-CN');
+    expect(issues.textContent).toContain('must not be empty');
+    expect(screen.queryByTestId('declaration-start')).toBeNull();
     input('declaration-label-zh', '笔记');
     input('declaration-label-en', 'Notes');
     input('field-name-0', 'body');
