@@ -65,6 +65,12 @@ function Providers({ children }: { children: React.ReactNode }) {
     () => ({
       algorithm: settings.theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       token: { colorPrimary: settings.themeColor, borderRadius: 6 },
+      // In the dark the selected menu entry's primary text on its primary tint measured 2.2:1
+      // (rgb 22 82 220 on 21 42 91); white reads on any theme colour's tint.
+      components:
+        settings.theme === 'dark'
+          ? { Menu: { itemSelectedColor: '#ffffff', subMenuItemSelectedColor: '#ffffff' } }
+          : undefined,
     }),
     [settings.theme, settings.themeColor],
   );
