@@ -33,3 +33,28 @@ export async function validateRevealing<Values>(form: FormInstance<Values>): Pro
     throw error;
   }
 }
+
+/** A message as the server sends it for one field: a text, or several. */
+function messageOf(msg: unknown): string {
+  if (typeof msg === 'string') return msg;
+  return Array.isArray(msg) ? msg.join(', ') : String(msg);
+}
+
+/**
+ * Shows a server's refusal (`errors: { field: message }`) under the fields it names, and reveals
+ * the first of them in the form's order, as a failed rule's would be. `rename` maps a server
+ * name to the control that shows it, where they differ.
+ */
+export function showFieldErrors(
+  form: FormInstance,
+  errors: Record<string, unknown> | undefined,
+  rename: (name: string) => string = (name) => name,
+): void {
+  if (!errors) return;
+  form.setFields(
+    Object.entries(errors).map(([name, msg]) => ({ name: rename(name), errors: [messageOf(msg)] })),
+  );
+  // antd lists the fields in the order they were mounted: the form's order.
+  const first = form.getFieldsError().find((field) => field.errors.length > 0);
+  if (first) revealField(form, first.name);
+}

@@ -27,7 +27,7 @@ import './resource.css';
 import './list-page.css';
 import { Tip } from '../Tip';
 import { useDialog } from '../use-dialog';
-import { useActionsFixed } from './actions-column';
+import { useActionsFixed } from '../actions-column';
 
 export interface ResourceListPageProps {
   /** Per-field cell renderers replacing the generic one. */

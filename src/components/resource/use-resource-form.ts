@@ -1,7 +1,7 @@
 import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { revealField, validateRevealing } from '../reveal-first-error';
+import { showFieldErrors, validateRevealing } from '../reveal-first-error';
 import {
   formControlOf,
   SECRET_MASK,
@@ -122,19 +122,7 @@ export function useResourceForm({
     if (active) form.resetFields();
   }, [active, form, initialKey]);
 
-  const showServerErrors = (err: HttpError) => {
-    const { errors } = err;
-    if (!errors) return;
-    form.setFields(
-      Object.entries(errors).map(([name, msg]) => ({
-        name,
-        errors: [typeof msg === 'string' ? msg : Array.isArray(msg) ? msg.join(', ') : String(msg)],
-      })),
-    );
-    // The first in the form's order, as a failed rule's would be.
-    const first = fields.find((f) => f.name in errors);
-    if (first) revealField(form, first.name);
-  };
+  const showServerErrors = (err: HttpError) => showFieldErrors(form, err.errors);
 
   const submit = async () => {
     const values = cleanValues(fields, (await validateRevealing(form)) as Values);

@@ -24,7 +24,7 @@ import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
 import { feedbackMessage } from '../../providers/feedback';
 import { post, showIssues } from '../users/api';
 import '../users/admin-pages.css';
-import { useActionsFixed } from '../../components/resource/actions-column';
+import { useActionsFixed } from '../../components/actions-column';
 
 type ModelType = (typeof PROMPT_MODEL_TYPES)[number];
 export interface ModelVersion {

@@ -36,7 +36,7 @@ import { DeclarationEditor, IssueList, type EditorTarget } from './DeclarationEd
 import { DeleteDialog } from './DeleteDialog';
 import { HistoryDrawer } from './HistoryDrawer';
 import './resource-config.css';
-import { useActionsFixed } from '../../components/resource/actions-column';
+import { useActionsFixed } from '../../components/actions-column';
 
 const EXPORT_FILE = 'resources.json';
 

@@ -15,6 +15,7 @@ import { useCustom } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
+import { useActionsFixed } from '../../components/actions-column';
 import { useFocusFirstField } from '../../components/focus-first-field';
 import { validateRevealing } from '../../components/reveal-first-error';
 import { apiPath } from '../../../contract/api';
@@ -27,7 +28,6 @@ import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
 import { passwordRule, post, showIssues } from './api';
 import './admin-pages.css';
-import { useActionsFixed } from '../../components/resource/actions-column';
 
 type Role = (typeof USER_ROLES)[number];
 interface Query {
@@ -112,7 +112,7 @@ export default function UsersPage() {
     {
       title: t('table.actions'),
       key: 'actions',
-      // Kept in view when the table scrolls sideways, in a narrow window.
+      // Kept in view when the table scrolls sideways, except on a phone (see useActionsFixed).
       fixed: actionsFixed,
       render: (_, user) => {
         const self = user.id === me.id;

@@ -4,7 +4,7 @@ import { Form, Input, Modal, Radio, Select, Switch, type SelectProps } from 'ant
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstField } from '../../components/focus-first-field';
-import { revealField, validateRevealing } from '../../components/reveal-first-error';
+import { showFieldErrors, validateRevealing } from '../../components/reveal-first-error';
 import type { FieldDef } from '../../../contract/resource';
 import { directive, DIRECTIVE_COMMAND } from '../../../contract/resources/directive';
 import { fieldLabel } from '../../components/resource/field-format';
@@ -125,16 +125,11 @@ export function DirectiveForm({ record, open, onClose, afterClose }: DirectiveFo
     },
   ];
 
-  const showServerErrors = (err: HttpError) => {
-    if (!err.errors) return;
-    const fields = Object.entries(err.errors).map(([name, msg]) => ({
-      // The server names `content` when neither is given; the visible control shows it.
-      name: name === 'content' && source === 'template' ? 'templateId' : name,
-      errors: [typeof msg === 'string' ? msg : Array.isArray(msg) ? msg.join(', ') : String(msg)],
-    }));
-    form.setFields(fields as never);
-    if (fields[0]) revealField(form, fields[0].name);
-  };
+  const showServerErrors = (err: HttpError) =>
+    // The server names `content` when neither is given; the visible control shows it.
+    showFieldErrors(form, err.errors, (name) =>
+      name === 'content' && source === 'template' ? 'templateId' : name,
+    );
 
   const submit = async () => {
     const values = toBody(await validateRevealing(form));

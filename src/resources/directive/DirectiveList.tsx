@@ -47,7 +47,7 @@ import { DeleteRowButton, useRowDelete } from '../../components/resource/DeleteR
 import './directive.css';
 import { Tip } from '../../components/Tip';
 import { useDialog } from '../../components/use-dialog';
-import { useActionsFixed } from '../../components/resource/actions-column';
+import { useActionsFixed } from '../../components/actions-column';
 
 /** Filters this page has no control for: the keyword covers name and command. */
 const NO_CONTROL = new Set(['directiveName', 'command', 'templateId']);
