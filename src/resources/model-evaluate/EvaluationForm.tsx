@@ -15,7 +15,8 @@ import { ReferenceSelect } from '../../components/resource/ReferenceSelect';
 import { closeUnlessTouched } from '../../components/resource/confirm-discard';
 import { feedbackMessage } from '../../providers/feedback';
 import { fieldErrors } from '../record/conflict';
-import { useEvaluateCall, useModelVersionOptions, type Evaluation } from './api';
+import { useModelVersionOptions } from '../../components/model-version-options';
+import { useEvaluateCall, type Evaluation } from './api';
 
 interface FormValues {
   evaluateName: string;
@@ -55,7 +56,7 @@ export function EvaluationForm({
   const { call, pending } = useEvaluateCall();
   const invalidate = useInvalidate();
   const editing = !!record;
-  const { options, loading } = useModelVersionOptions(open && !editing);
+  const { options, loading } = useModelVersionOptions({ enabled: open && !editing });
   const chosen = Form.useWatch('modelVersions', form) ?? record?.modelVersions ?? [];
   const label = (field: string) => t(`model-evaluate.fields.${field}`);
   // The baseline names a version as the versions' own list does (name · version).

@@ -71,7 +71,6 @@ export const EVALUATE_CALLS = {
   reportItems: endpointPath(modelEvaluate, 'reportItems'),
   resultDetail: apiPath(modelEvaluateResult.prefix, 'detail'),
   resultUpdate: apiPath(modelEvaluateResult.prefix, 'update'),
-  modelVersions: apiPath('model', 'version', 'list'),
 } as const;
 
 /** Items per page of the report detail (the server allows up to 20). */
@@ -107,32 +106,6 @@ export function useReportItems(id: string, current: number, keyword: string) {
   });
   const data = result.data as { list: ReportItem[]; total: number } | undefined;
   return { items: data?.list ?? [], total: data?.total ?? 0, query };
-}
-
-interface ModelVersion {
-  id: number;
-  modelType: string;
-  name: string;
-  version: string;
-  enabled: boolean;
-}
-
-/** The model versions the platform knows (`model/version/list`), as select options. */
-export function useModelVersionOptions(enabled = true) {
-  const { result, query } = useCustom<{ list: ModelVersion[] }>({
-    url: EVALUATE_CALLS.modelVersions,
-    method: 'post',
-    config: { payload: {} },
-    queryOptions: { enabled },
-    errorNotification: false,
-  });
-  const list = (result.data as { list?: ModelVersion[] } | undefined)?.list ?? [];
-  const options = list.map((m) => ({
-    value: m.version,
-    label: m.name === m.version ? m.version : `${m.name} · ${m.version}`,
-    disabled: !m.enabled,
-  }));
-  return { options, loading: query.isLoading };
 }
 
 /** A call as a promise; the http interceptor toasts failures, so refine's notices stay off. */

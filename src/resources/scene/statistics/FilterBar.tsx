@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { GRANULARITIES } from '../../../../contract/statistics-calendar';
 import type { Granularity } from '../../../../contract/statistics';
 import { KEYWORD_FIELD } from '../../../providers/data';
-import { useModelVersionOptions } from './api';
+import { useModelVersionOptions } from '../../../components/model-version-options';
 import {
   isDateDisabled,
   presetRange,
@@ -82,7 +82,7 @@ export function FilterBar({
 }) {
   const { t } = useTranslation();
   const ids = { range: useId(), scene: useId(), model: useId(), granularity: useId() };
-  const models = useModelVersionOptions();
+  const models = useModelVersionOptions({ pickDisabled: true });
 
   const pickRange = (range: RangeChoice) => {
     onChange(

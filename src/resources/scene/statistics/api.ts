@@ -52,28 +52,3 @@ export function useStatistic<C extends StatisticCall>(
     refetch: () => void query.refetch(),
   };
 }
-
-interface ModelVersion {
-  version: string;
-  name: string;
-  enabled: boolean;
-}
-
-/**
- * The model versions the platform knows (`model/version/list`), as select options. Disabled
- * versions stay pickable: their past calls are still counted.
- */
-export function useModelVersionOptions() {
-  const { result, query } = useCustom<{ list: ModelVersion[] }>({
-    url: apiPath('model', 'version', 'list'),
-    method: 'post',
-    config: { payload: {} },
-    errorNotification: false,
-  });
-  const list = (result.data as { list?: ModelVersion[] } | undefined)?.list ?? [];
-  const options = [...new Map(list.map((m) => [m.version, m])).values()].map((m) => ({
-    value: m.version,
-    label: m.name === m.version ? m.version : `${m.name} · ${m.version}`,
-  }));
-  return { options, loading: query.isLoading };
-}
