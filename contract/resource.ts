@@ -190,6 +190,12 @@ export interface ResourceDef {
   readonly softDelete?: string;
   readonly fields: readonly FieldDef[];
   readonly defaultSort?: { readonly field: string; readonly order: SortOrder };
+  /**
+   * System times shown as list columns (after the title), beyond the default sort's, which
+   * always shows: a list whose order has no visible column reads as shuffled. E.g. the spec's
+   * session list shows when a session started beside its last message time.
+   */
+  readonly listTimes?: readonly ('createdAt' | 'updatedAt')[];
   /** Fields shown as the record's title (cards, breadcrumbs, confirmations). */
   readonly titleField?: string;
   /** The resource's screens; without any, a list and a hidden detail for the roles that list. */
@@ -343,8 +349,12 @@ export function allFields(def: ResourceDef): readonly FieldDef[] {
   let fields = fieldsOf.get(def);
   if (!fields) {
     const own = new Set(def.fields.map((f) => f.name));
+    const listed = new Set<string>(def.listTimes);
+    if (def.defaultSort) listed.add(def.defaultSort.field);
     fields = Object.freeze([
-      ...SYSTEM_FIELDS.filter((f) => !own.has(f.name)),
+      ...SYSTEM_FIELDS.filter((f) => !own.has(f.name)).map((f) =>
+        listed.has(f.name) && !f.list ? { ...f, list: true } : f,
+      ),
       ...def.fields,
       ...derivedFields(def),
     ]);

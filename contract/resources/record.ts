@@ -20,6 +20,8 @@ export const record = defineResource({
   ],
   titleField: 'title',
   defaultSort: { field: 'modifiedAt', order: 'desc' },
+  // Spec §2's list shows when a session started beside its last message.
+  listTimes: ['createdAt'],
   fields: [
     codeField('chatId'),
     {
@@ -31,10 +33,8 @@ export const record = defineResource({
       sortable: true,
       search: true,
     },
-    sceneCodeField({ createOnly: true }),
-    { name: 'type', type: 'enum', options: [0, 1], default: 1, list: true, filter: 'eq' },
-    { name: 'tag', type: 'tags', list: true, filter: 'eq' },
-    // Time of the last message; the spec's modifiedAt column.
+    // Time of the last message; the spec's modifiedAt column. Declared right after the title: the
+    // list puts the system times (createdAt) there, so the two times stand together.
     {
       name: 'modifiedAt',
       type: 'datetime',
@@ -43,6 +43,9 @@ export const record = defineResource({
       filter: 'range',
       readOnly: true,
     },
+    sceneCodeField({ createOnly: true }),
+    { name: 'type', type: 'enum', options: [0, 1], default: 1, list: true, filter: 'eq' },
+    { name: 'tag', type: 'tags', list: true, filter: 'eq' },
     { name: 'userId', type: 'string', max: 64, nullable: true, filter: 'eq', readOnly: true },
     {
       name: 'messageCount',

@@ -1,13 +1,13 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { type BaseKey, type BaseRecord, type CrudFilter } from '@refinedev/core';
+import { type BaseKey, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { Button, Card, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { allFields, type ResourceDef } from '../../../contract/resource';
+import { allFields, type FieldDef, type ResourceDef } from '../../../contract/resource';
 import { ExceptionPage } from '../../pages/exception/ExceptionPage';
 import { useView } from '../../resources/view';
 import { useStore } from '../../stores/create-store';
@@ -55,24 +55,56 @@ export interface ResourceListPageProps {
 
 type FormState = { mode: 'create' } | { mode: 'edit'; record: BaseRecord };
 
-/** The declared list columns, each rendered by the page's renderer or the generic one. */
+/**
+ * The fields a list shows, in order. The system times follow the title, where spec §2's template
+ * list places its createdAt (id, title, createdAt, …), and at the end without a listed title.
+ */
+export function listColumnFields(def: ResourceDef): FieldDef[] {
+  const isTime = (f: FieldDef) => f.name === 'createdAt' || f.name === 'updatedAt';
+  const listed = allFields(def).filter((f) => f.list);
+  const times = listed.filter(isTime);
+  const rest = listed.filter((f) => !isTime(f));
+  const title = rest.findIndex((f) => f.name === def.titleField);
+  const at = title < 0 ? rest.length : title + 1;
+  return [...rest.slice(0, at), ...times, ...rest.slice(at)];
+}
+
+/**
+ * The column a list is sorted by and how: the URL's sort, else the declaration's default (the
+ * server's order when none is asked for), so the header always says why the rows are in order.
+ */
+function shownSort(sorters: CrudSort[], def: ResourceDef): CrudSort | undefined {
+  return sorters[0] ?? def.defaultSort;
+}
+
+/**
+ * The declared list columns, each rendered by the page's renderer or the generic one. One column
+ * sorts at a time, as in the statistics table: antd's multiple mode added each click to the
+ * earlier ones (Title, then ID, sorted by title first: the click on ID seemed to do nothing).
+ */
 function fieldColumns(
   t: TFunction,
   def: ResourceDef,
   renderers: FieldRenderers | undefined,
+  sort: CrudSort | undefined,
 ): ColumnsType<BaseRecord> {
-  return allFields(def)
-    .filter((f) => f.list)
-    .map((f) => ({
-      key: f.name,
-      dataIndex: f.name,
-      title: fieldLabel(t, def, f.name),
-      sorter: f.sortable ? { multiple: 1 } : undefined,
-      ellipsis: f.type !== 'text' && (f.type as string) !== 'tags',
-      width: f.name === 'id' ? 80 : undefined,
-      render: (value: unknown, record: BaseRecord) =>
-        renderers?.[f.name]?.(value, record) ?? renderValue(t, def, f, value, record),
-    }));
+  return listColumnFields(def).map((f) => ({
+    key: f.name,
+    dataIndex: f.name,
+    title: fieldLabel(t, def, f.name),
+    ...(f.sortable
+      ? {
+          sorter: true,
+          // Repeating 'ascend' makes antd cycle between the two instead of through "unsorted".
+          sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[],
+          sortOrder: sort?.field === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        }
+      : {}),
+    ellipsis: f.type !== 'text' && (f.type as string) !== 'tags',
+    width: f.name === 'id' ? 80 : undefined,
+    render: (value: unknown, record: BaseRecord) =>
+      renderers?.[f.name]?.(value, record) ?? renderValue(t, def, f, value, record),
+  }));
 }
 
 /**
@@ -167,7 +199,7 @@ export function ResourceListPage({
   const clearSelection = () => setSelection({ of: selectionOf, keys: [] });
 
   const actionsFixed = useActionsFixed();
-  const columns = fieldColumns(t, def, renderers);
+  const columns = fieldColumns(t, def, renderers, shownSort(sorters, def));
   if (extraColumns) columns.push(...extraColumns);
   const choosable = columns
     .filter((c): c is typeof c & { key: string } => typeof c.key === 'string')

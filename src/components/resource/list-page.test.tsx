@@ -19,7 +19,9 @@ import { bulkKinds } from './bulk-actions';
 import { columnsStorageKey } from './column-settings';
 import { exportBody } from './export-button';
 import { rangeFilters } from './list-filters';
-import { ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
+import { listColumnFields, ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
+import { prompt } from '../../../contract/resources/prompt';
+import { record } from '../../../contract/resources/record';
 
 /** The target of the part's reference: its rows fill the maker pick list. */
 const maker = defineResource({
@@ -39,9 +41,9 @@ const part = defineResource({
   permissions: { user: ['list', 'show', 'create', 'edit', 'delete'] },
   titleField: 'partName',
   fields: [
-    { name: 'partName', type: 'string', required: true, list: true, search: true },
+    { name: 'partName', type: 'string', required: true, list: true, search: true, sortable: true },
     { name: 'kind', type: 'enum', options: [1, 2], default: 1, list: true, filter: 'eq' },
-    { name: 'size', type: 'integer', nullable: true, list: true, filter: 'eq' },
+    { name: 'size', type: 'integer', nullable: true, list: true, filter: 'eq', sortable: true },
     { name: 'madeAt', type: 'datetime', nullable: true, list: true, filter: 'range' },
     {
       name: 'makerCode',
@@ -440,6 +442,66 @@ describe('bulk actions', () => {
     mount('/fixture-part/list');
     await screen.findByText('Bolt');
     expect(screen.queryAllByRole('checkbox').filter((b) => b.closest('tbody'))).toHaveLength(0);
+  });
+});
+
+describe('column order', () => {
+  it("puts the system times after the title, in spec §2's order", () => {
+    const names = (def: Parameters<typeof listColumnFields>[0]) =>
+      listColumnFields(def).map((f) => f.name);
+    expect(names(prompt)).toEqual([
+      'id',
+      'title',
+      'createdAt',
+      'sceneCode',
+      'type',
+      'status',
+      'reviewState',
+    ]);
+    expect(names(record)).toEqual([
+      'id',
+      'chatId',
+      'title',
+      'createdAt',
+      'modifiedAt',
+      'sceneCode',
+      'type',
+      'tag',
+      'messageCount',
+    ]);
+  });
+});
+
+describe('sorting', () => {
+  const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+
+  it('shows the sort the URL holds on its column header', async () => {
+    mount('/fixture-part/list?sorters[0][field]=size&sorters[0][order]=desc');
+    await screen.findByText('Bolt');
+    expect(header('Size').getAttribute('aria-sort')).toBe('descending');
+    expect(header('Part name').getAttribute('aria-sort')).toBeNull();
+    expect(lastPageBody().sorters).toEqual([{ field: 'size', order: 'desc' }]);
+  });
+
+  it('sorts by one column at a time: a click replaces the sort, a second turns it round', async () => {
+    mount('/fixture-part/list?sorters[0][field]=size&sorters[0][order]=desc');
+    await screen.findByText('Bolt');
+    await act(async () => fireEvent.click(header('Part name')));
+    await waitFor(() =>
+      expect(lastPageBody().sorters).toEqual([{ field: 'partName', order: 'asc' }]),
+    );
+    expect(header('Part name').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Size').getAttribute('aria-sort')).toBeNull();
+    await act(async () => fireEvent.click(header('Part name')));
+    await waitFor(() =>
+      expect(lastPageBody().sorters).toEqual([{ field: 'partName', order: 'desc' }]),
+    );
+    // Never "unsorted": a third click goes back to ascending.
+    await act(async () => fireEvent.click(header('Part name')));
+    await waitFor(() =>
+      expect(lastPageBody().sorters).toEqual([{ field: 'partName', order: 'asc' }]),
+    );
+    expect(decodeURIComponent(location)).not.toContain('sorters[1]');
   });
 });
 
