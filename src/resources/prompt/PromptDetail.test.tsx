@@ -11,6 +11,7 @@ import { routeByName } from '../../routes/table';
 import { roleStore } from '../../stores/role';
 import { envelope, fakeEnv, installFakeServer, type SeenRequest } from '../../test/fake-http';
 import { ViewProvider } from '../view';
+import { formatDateTime } from '../../components/resource/field-format';
 import PromptDetail from './PromptDetail';
 import type { PromptRecord, PromptVersion } from './types';
 
@@ -30,6 +31,8 @@ const RECORD: PromptRecord = {
   liveVersion: 3,
   pendingVersion: null,
   reviewState: 'none',
+  createdAt: '2026-01-01T08:00:00Z',
+  updatedAt: '2026-01-03T08:00:00Z',
 };
 
 const version = (number: number, state: PromptVersion['state'], content: string) => ({
@@ -106,6 +109,14 @@ describe('prompt detail', () => {
     const seen = renderDetail();
     expect(await screen.findByText('My template · Greeter')).toBeTruthy();
     expect(screen.getByText('live v3')).toBeTruthy();
+    // Both times: the list sorts by the first, newest first.
+    for (const [label, at] of [
+      ['Created at', '2026-01-01T08:00:00Z'],
+      ['Modified at', '2026-01-03T08:00:00Z'],
+    ] as const) {
+      const cell = screen.getByText(label).closest('th')?.nextElementSibling;
+      expect(cell?.textContent).toBe(formatDateTime(at));
+    }
     // A personal template has no review tab.
     expect(screen.queryByRole('tab', { name: 'Review' })).toBeNull();
 

@@ -53,6 +53,9 @@ function VariablesView({ rows }: { rows: PromptVariable[] }) {
   );
 }
 
+/** The facts' columns by window width; the free texts take a whole line at every width. */
+const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
+
 /** The template tab: its fields, highlighted text, variables and a preview. */
 function TemplateTab({ record }: { record: PromptRecord }) {
   const { t } = useTranslation();
@@ -61,7 +64,7 @@ function TemplateTab({ record }: { record: PromptRecord }) {
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} xl={15}>
-        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+        <Descriptions bordered size="small" column={COLUMNS}>
           <Descriptions.Item label={t('prompt.fields.sceneName')}>
             {record.sceneName ?? record.sceneCode ?? '-'}
           </Descriptions.Item>
@@ -73,13 +76,17 @@ function TemplateTab({ record }: { record: PromptRecord }) {
           <Descriptions.Item label={t('prompt.fields.status')}>
             <StatusTag value={record.status} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('prompt.fields.updatedAt')}>
+          <Descriptions.Item label={t('prompt.fields.createdAt')}>
+            {formatDateTime(record.createdAt)}
+          </Descriptions.Item>
+          {/* Fills its line: antd shrinks an item too wide for the rest of one, not wraps it. */}
+          <Descriptions.Item label={t('prompt.fields.updatedAt')} span="filled">
             {formatDateTime(record.updatedAt)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('prompt.fields.description')} span={2}>
+          <Descriptions.Item label={t('prompt.fields.description')} span={COLUMNS}>
             {record.description || '-'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('prompt.fields.note')} span={2}>
+          <Descriptions.Item label={t('prompt.fields.note')} span={COLUMNS}>
             {record.note || '-'}
           </Descriptions.Item>
         </Descriptions>
