@@ -232,6 +232,37 @@ e2eDescribe('template calls and session records', () => {
     for (const row of rows) expect(row[column]).toBe(en('prompt-call.enums.assessment.2'));
   });
 
+  it('session list: both times show, the default order on its header; a click sorts by one column', async () => {
+    const { page } = e2e;
+    await signIn(page);
+    await gotoApp(page, '/record/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    const header = (key: string) =>
+      page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${zh(key)}$`) });
+    // Spec §2's columns include createdAt beside modifiedAt; the list sorts by the latter.
+    expect(await header('record.fields.createdAt').count()).toBe(1);
+    expect(await header('record.fields.modifiedAt').getAttribute('aria-sort')).toBe('descending');
+    const last = await columnTexts(page, zh('record.fields.modifiedAt'));
+    expect(last.length).toBeGreaterThan(1);
+    expect([...last].sort().reverse()).toEqual(last);
+
+    // One click: by start time, oldest first, and no other column still sorting.
+    await header('record.fields.createdAt').click();
+    await expect
+      .poll(() => header('record.fields.createdAt').getAttribute('aria-sort'))
+      .toBe('ascending');
+    expect(await header('record.fields.modifiedAt').getAttribute('aria-sort')).toBeNull();
+    await expect
+      .poll(async () => {
+        const started = await columnTexts(page, zh('record.fields.createdAt'));
+        return started.length > 1 && [...started].sort().join() === started.join();
+      })
+      .toBe(true);
+    const url = decodeURIComponent(page.url());
+    expect(url).toContain('sorters[0][field]=createdAt');
+    expect(url).not.toContain('sorters[1]');
+  });
+
   it('a transcript renders markdown, and shows <script> and javascript: links as harmless text', async () => {
     const { page } = e2e;
     const dialogs: string[] = [];

@@ -20,14 +20,39 @@ import {
   measurePoints,
   STACKED_SCENES,
   stackPoints,
+  sceneColors,
   sceneLabel,
   topByCalls,
   type LinePoint,
 } from './rows';
 
 const HEIGHT = 280;
-/** Colours of the busiest scenes' layers (G2's classic palette); "others" is grey beneath. */
-const PALETTE = ['#1783FF', '#00C9C9', '#F0884D', '#D580FF', '#7863FF', '#60C42D', '#BD8F24'];
+/**
+ * Colours of the busiest scenes' layers; "others" is grey beneath. G2's classic10, then eight of
+ * other hues, all of middle lightness to read on both themes: the three stacked charts show at
+ * most 3 × STACKED_SCENES = 18 scenes between them, so every scene on the page has a colour of
+ * its own (sceneColors).
+ */
+const PALETTE = [
+  '#1783FF',
+  '#00C9C9',
+  '#F0884D',
+  '#D580FF',
+  '#7863FF',
+  '#60C42D',
+  '#BD8F24',
+  '#FF80CA',
+  '#2491B3',
+  '#17C76F',
+  '#E53935',
+  '#5D7092',
+  '#8D6E63',
+  '#9A60B4',
+  '#FFB300',
+  '#C2185B',
+  '#827717',
+  '#76B7B2',
+];
 const OTHERS_COLOR = '#BFBFBF';
 
 /**
@@ -121,6 +146,7 @@ export function UsageCharts({
     },
   });
 
+  const colorOf = sceneColors([times, chats, cost], PALETTE);
   /** Per-scene layers stacked over time (calls, sessions, cost): the top edge is the total. */
   const stacked = (
     answer: SeriesAnswer,
@@ -130,11 +156,10 @@ export function UsageCharts({
   ) => {
     const points = stackPoints(answer, others);
     const names = [...new Set(points.map((p) => p.series))];
-    let next = 0;
     // The "others" layer, when there is one, comes first (stackPoints).
     const hasOthers = answer.series.length > STACKED_SCENES;
-    const colors = names.map((_, i) =>
-      hasOthers && i === 0 ? OTHERS_COLOR : PALETTE[next++ % PALETTE.length]!,
+    const colors = names.map((name, i) =>
+      hasOthers && i === 0 ? OTHERS_COLOR : (colorOf.get(name) ?? OTHERS_COLOR),
     );
     return (
       <Chart

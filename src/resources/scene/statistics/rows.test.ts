@@ -4,6 +4,7 @@ import {
   DEFAULT_SORT,
   measurePoints,
   sortFromParams,
+  sceneColors,
   sortRows,
   stackPoints,
   topByCalls,
@@ -126,5 +127,28 @@ describe('chart points', () => {
       { bucket: '2025-03-01', value: 10, series: 'prompt!' },
       { bucket: '2025-03-01', value: 4, series: 'completion!' },
     ]);
+  });
+});
+
+describe('scene colours', () => {
+  const series = (...sums: [string, number][]) => ({
+    series: sums.map(([key, v]) => ({ key, name: key.toUpperCase(), values: [v] })),
+  });
+
+  it('gives a scene one colour in every chart, new scenes the next colours', () => {
+    const calls = series(['a', 9], ['b', 5], ['c', 1]);
+    // Sessions' two busiest are d, which calls left in "others", and b.
+    const sessions = series(['b', 7], ['a', 3], ['d', 8], ['c', 0]);
+    const colors = sceneColors([calls, sessions], ['red', 'green', 'blue', 'grey'], 2);
+    expect([...colors]).toEqual([
+      ['A', 'red'],
+      ['B', 'green'],
+      ['D', 'blue'],
+    ]);
+  });
+
+  it('skips answers still on their way, and repeats colours past the palette', () => {
+    const colors = sceneColors([undefined, series(['a', 3], ['b', 2], ['c', 1])], ['x', 'y']);
+    expect([...colors.values()]).toEqual(['x', 'y', 'x']);
   });
 });

@@ -91,6 +91,37 @@ export interface LinePoint {
 /** Scenes a stacked chart shows as their own layers. */
 export const STACKED_SCENES = 6;
 
+/** A scene's layer and legend name: its name, else its code. */
+const layerName = (s: Series) => s.name || s.key;
+
+/** The `limit` series with the largest sums, largest first. */
+function busiestSeries(answer: Pick<SeriesAnswer, 'series'>, limit: number): Series[] {
+  const sum = (s: Series) => s.values.reduce((a, v) => a + v, 0);
+  return [...answer.series].sort((a, b) => sum(b) - sum(a)).slice(0, limit);
+}
+
+/**
+ * One colour per scene across a page's stacked charts, so a scene reads the same in each: the
+ * busiest of the first answer take the palette first, then the new ones of the next. Each chart
+ * picked its own colours before, and the same blue was one scene in the calls chart and
+ * another in the sessions chart beside it. Colours repeat only past the palette's length.
+ */
+export function sceneColors(
+  answers: readonly (Pick<SeriesAnswer, 'series'> | undefined)[],
+  palette: readonly string[],
+  limit = STACKED_SCENES,
+): Map<string, string> {
+  const colors = new Map<string, string>();
+  for (const answer of answers) {
+    if (!answer) continue;
+    for (const s of busiestSeries(answer, limit)) {
+      const name = layerName(s);
+      if (!colors.has(name)) colors.set(name, palette[colors.size % palette.length]!);
+    }
+  }
+  return colors;
+}
+
 /**
  * Points of a per-scene series answer as stacked layers: the rest of the scenes as one "others"
  * layer at the bottom, then the `limit` busiest scenes above it, so the top edge is the total. Dozens of separate lines would hide
@@ -101,10 +132,9 @@ export function stackPoints(
   othersName: string,
   limit = STACKED_SCENES,
 ): LinePoint[] {
-  const sum = (s: Series) => s.values.reduce((a, v) => a + v, 0);
-  const busiest = [...answer.series].sort((a, b) => sum(b) - sum(a)).slice(0, limit);
+  const busiest = busiestSeries(answer, limit);
   const layers: { name: string; values: readonly number[] }[] = busiest.map((s) => ({
-    name: s.name || s.key,
+    name: layerName(s),
     values: s.values,
   }));
   if (answer.series.length > busiest.length) {
