@@ -301,6 +301,22 @@ e2eDescribe('directives', () => {
     await notice.waitFor({ state: 'hidden' });
     await expect.poll(() => keyword.inputValue()).toBe('');
     await expect.poll(() => handle.isEnabled()).toBe(true);
+
+    // The header shows the operators' order; sorted by name, the rows cannot be dragged, and
+    // one click on the order column (not two, nor a sort added to the name's) brings it back.
+    const header = (f: string) =>
+      page
+        .locator('.directive-list thead th')
+        .filter({ hasText: new RegExp(`^${en(`directive.fields.${f}`)}$`) });
+    expect(await header('sortOrder').getAttribute('aria-sort')).toBe('ascending');
+    await header('directiveName').click();
+    await expect.poll(() => header('directiveName').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('sortOrder').getAttribute('aria-sort')).toBeNull();
+    await expect.poll(() => handle.isDisabled()).toBe(true);
+    await header('sortOrder').click();
+    await expect.poll(() => header('sortOrder').getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => handle.isEnabled()).toBe(true);
+    expect(decodeURIComponent(page.url())).not.toContain('sorters[1]');
     expect(e2e.pageErrors).toEqual([]);
   });
 });

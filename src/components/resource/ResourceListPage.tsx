@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-de
 import { useTable } from '@refinedev/antd';
 import { type BaseKey, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { Button, Card, Space, Table } from 'antd';
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { BulkBar, bulkKinds } from './bulk-actions';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { ExportButton } from './export-button';
 import { servedByName } from '../../resources/registry';
+import { shownSort, sortableColumn } from './sort-column';
 import { fieldLabel, renderValue, type FieldRenderers } from './field-format';
 import { typedFilters } from './filter-values';
 import { ListFilters } from './list-filters';
@@ -69,19 +70,7 @@ export function listColumnFields(def: ResourceDef): FieldDef[] {
   return [...rest.slice(0, at), ...times, ...rest.slice(at)];
 }
 
-/**
- * The column a list is sorted by and how: the URL's sort, else the declaration's default (the
- * server's order when none is asked for), so the header always says why the rows are in order.
- */
-function shownSort(sorters: CrudSort[], def: ResourceDef): CrudSort | undefined {
-  return sorters[0] ?? def.defaultSort;
-}
-
-/**
- * The declared list columns, each rendered by the page's renderer or the generic one. One column
- * sorts at a time, as in the statistics table: antd's multiple mode added each click to the
- * earlier ones (Title, then ID, sorted by title first: the click on ID seemed to do nothing).
- */
+/** The declared list columns, each rendered by the page's renderer or the generic one. */
 function fieldColumns(
   t: TFunction,
   def: ResourceDef,
@@ -92,14 +81,7 @@ function fieldColumns(
     key: f.name,
     dataIndex: f.name,
     title: fieldLabel(t, def, f.name),
-    ...(f.sortable
-      ? {
-          sorter: true,
-          // Repeating 'ascend' makes antd cycle between the two instead of through "unsorted".
-          sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[],
-          sortOrder: sort?.field === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-        }
-      : {}),
+    ...(f.sortable ? sortableColumn(f.name, sort) : {}),
     ellipsis: f.type !== 'text' && (f.type as string) !== 'tags',
     width: f.name === 'id' ? 80 : undefined,
     render: (value: unknown, record: BaseRecord) =>
@@ -199,7 +181,7 @@ export function ResourceListPage({
   const clearSelection = () => setSelection({ of: selectionOf, keys: [] });
 
   const actionsFixed = useActionsFixed();
-  const columns = fieldColumns(t, def, renderers, shownSort(sorters, def));
+  const columns = fieldColumns(t, def, renderers, shownSort(sorters, def.defaultSort));
   if (extraColumns) columns.push(...extraColumns);
   const choosable = columns
     .filter((c): c is typeof c & { key: string } => typeof c.key === 'string')

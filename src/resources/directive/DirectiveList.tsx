@@ -24,7 +24,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { useTable } from '@refinedev/antd';
-import { useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useCustomMutation, type BaseRecord, type CrudSort } from '@refinedev/core';
 import { Button, Card, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -48,6 +48,7 @@ import './directive.css';
 import { Tip } from '../../components/Tip';
 import { useDialog } from '../../components/use-dialog';
 import { useActionsFixed } from '../../components/actions-column';
+import { shownSort, sortableColumn } from '../../components/resource/sort-column';
 
 /** Filters this page has no control for: the keyword covers name and command. */
 const NO_CONTROL = new Set(['directiveName', 'command', 'templateId']);
@@ -57,6 +58,9 @@ type FormState = { record?: BaseRecord };
  * Directives in the operators' order: drag a row by its handle (or use move up / down) to
  * reorder the page; the new order shows at once and rolls back if the server refuses it.
  */
+/** The operators' order: the list's default, the one rows can be dragged in. */
+const BY_ORDER: CrudSort = { field: 'sortOrder', order: 'asc' };
+
 export default function DirectiveList() {
   const { t } = useTranslation();
   const removeRow = useRowDelete();
@@ -72,9 +76,10 @@ export default function DirectiveList() {
     resource: directive.name,
     syncWithLocation: true,
     pagination: { pageSize: 10 },
-    sorters: { initial: [{ field: 'sortOrder', order: 'asc' }] },
+    sorters: { initial: [BY_ORDER] },
     errorNotification: false,
   });
+  const sort = shownSort(sorters, BY_ORDER);
 
   // Filters read back from the URL are strings; typed again before the first request leaves.
   const typed = typedFilters(filters, allFields(directive));
@@ -172,7 +177,7 @@ export default function DirectiveList() {
       key: 'sortOrder',
       dataIndex: 'sortOrder',
       title: label('sortOrder'),
-      sorter: { multiple: 1 },
+      ...sortableColumn('sortOrder', sort),
       width: 104,
       // The header stays on one line next to the sort arrows in both locales.
       onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
@@ -197,7 +202,7 @@ export default function DirectiveList() {
       key: 'directiveName',
       dataIndex: 'directiveName',
       title: label('directiveName'),
-      sorter: { multiple: 1 },
+      ...sortableColumn('directiveName', sort),
       width: 160,
       ellipsis: true,
     },
