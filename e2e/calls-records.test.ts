@@ -9,7 +9,17 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { allFields } from '../contract/resource';
 import { promptCall } from '../contract/resources/prompt-call';
-import { e2eDescribe, en, gotoApp, login, selectOptions, setLocale, useE2E, zh } from './harness';
+import {
+  e2eDescribe,
+  en,
+  exactly,
+  gotoApp,
+  login,
+  selectOptions,
+  setLocale,
+  useE2E,
+  zh,
+} from './harness';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 interface Page_<T> {
@@ -238,7 +248,7 @@ e2eDescribe('template calls and session records', () => {
     await gotoApp(page, '/record/list');
     await page.locator('.ant-table-row').first().waitFor();
     const header = (key: string) =>
-      page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${zh(key)}$`) });
+      page.locator('.ant-table-thead th').filter({ hasText: exactly(zh(key)) });
     // Spec §2's columns include createdAt beside modifiedAt; the list sorts by the latter.
     expect(await header('record.fields.createdAt').count()).toBe(1);
     expect(await header('record.fields.modifiedAt').getAttribute('aria-sort')).toBe('descending');

@@ -10,6 +10,7 @@ import {
   buttonLabel,
   e2eDescribe,
   en,
+  exactly,
   gotoApp,
   login,
   setLocale,
@@ -307,7 +308,7 @@ e2eDescribe('directives', () => {
     const header = (f: string) =>
       page
         .locator('.directive-list thead th')
-        .filter({ hasText: new RegExp(`^${en(`directive.fields.${f}`)}$`) });
+        .filter({ hasText: exactly(en(`directive.fields.${f}`)) });
     expect(await header('sortOrder').getAttribute('aria-sort')).toBe('ascending');
     await header('directiveName').click();
     await expect.poll(() => header('directiveName').getAttribute('aria-sort')).toBe('ascending');

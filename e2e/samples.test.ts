@@ -28,6 +28,7 @@ import {
   topMenuLabels,
   useE2E,
   waitForPath,
+  waitForSteadyBox,
   zh,
   type LocaleName,
 } from './harness';
@@ -232,7 +233,10 @@ e2eDescribe('sample pages', () => {
     await signIn(page);
     await gotoApp(page, '/dashboard/workplace');
     for (const name of SAMPLE_PAGES) {
-      await page.locator(`[data-testid=sample-link-${name}]`).click();
+      const link = page.locator(`[data-testid=sample-link-${name}]`);
+      // The panels above grow as their answers arrive; a click before the last jump misses.
+      await waitForSteadyBox(link);
+      await link.click();
       await waitForPath(page, `/samples/${name}`);
       await page.goBack();
       await waitForPath(page, '/dashboard/workplace');

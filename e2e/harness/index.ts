@@ -35,6 +35,7 @@ export {
   openSettings,
   pathOf,
   readSettings,
+  waitForSteadyBox,
   selectOptions,
   setLocale,
   setSwitch,

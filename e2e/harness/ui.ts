@@ -147,6 +147,36 @@ export async function selectOptions(page: Page, combobox: Locator): Promise<Loca
     .locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
 }
 
+/**
+ * Waits until an element has kept its place for `quietMs`. Playwright's own "stable" check
+ * spans two animation frames; the workplace's panels grow as their answers arrive (the
+ * messages panel by 230 px, about 0.8 s after it shows), and a click measured before such a
+ * jump landed beside the button below it (a CI run: the sample link never navigated).
+ */
+export async function waitForSteadyBox(
+  locator: Locator,
+  quietMs = 500,
+  timeout = 15_000,
+): Promise<void> {
+  const started = Date.now();
+  let last = '';
+  let since = Date.now();
+  for (;;) {
+    const box = await locator.boundingBox();
+    const page = locator.page();
+    const scroll = await page.evaluate(() => window.scrollY);
+    const now = box ? `${Math.round(box.x)},${Math.round(box.y + scroll)},${box.height}` : '';
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (now && Date.now() - since >= quietMs) {
+      return;
+    }
+    if (Date.now() - started > timeout) throw new Error(`waitForSteadyBox: still moving (${now})`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Closes the settings drawer with its close button. */
 export async function closeSettings(page: Page): Promise<void> {
   const drawer = page.locator('[data-testid=settings-drawer]');
