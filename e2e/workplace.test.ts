@@ -180,4 +180,29 @@ e2eDescribe('workplace', () => {
       });
     }
   }
+
+  it('the panels keep their places while their answers arrive (no layout shift)', async () => {
+    const { page } = e2e;
+    await page.goto('/login');
+    await login(page, 'user', 'user');
+    await gotoApp(page, '/dashboard/workplace');
+    // The last panel's top, every 50 ms from the moment the panels show until all have loaded:
+    // each skeleton already takes its content's height, so nothing above it may move it.
+    const links = page.getByTestId('sample-links');
+    await links.waitFor();
+    const tops = new Set<number>();
+    const deadline = Date.now() + 4000;
+    while (Date.now() < deadline) {
+      tops.add(
+        await links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)),
+      );
+      await page.waitForTimeout(50);
+    }
+    await page.getByTestId('workplace-trend-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('sample-messages').locator('.ant-tabs').waitFor();
+    tops.add(
+      await links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)),
+    );
+    expect([...tops]).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PanelSkeleton } from '../../components/PanelSkeleton';
 
 /** A failed sample call (the interceptor has toasted its message) with a retry button. */
 export function SampleError({ onRetry }: { onRetry(): void }) {
@@ -30,16 +31,20 @@ export function SampleState<T>({
   query,
   isEmpty,
   rows = 3,
+  height,
   children,
 }: {
   query: UseQueryResult<T>;
   isEmpty?(data: T): boolean;
   rows?: number;
+  /** The loaded content's height, kept while it loads so nothing below it moves. */
+  height?: number;
   children(data: T): ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.data === undefined) {
     if (query.isError) return <SampleError onRetry={() => void query.refetch()} />;
+    if (height) return <PanelSkeleton height={height} rows={rows} testId="sample-loading" />;
     return <Skeleton active paragraph={{ rows }} data-testid="sample-loading" />;
   }
   if (isEmpty?.(query.data)) {

@@ -57,6 +57,8 @@ interface Kpi {
   /** The formatted figure, undefined while it loads. */
   value: string | undefined;
   note?: ReactNode;
+  /** A note of two lines (a bar and its text): its room is kept while it loads. */
+  tallNote?: boolean;
   /** Where the card leads, when the role may open it. */
   to?: string;
 }
@@ -158,6 +160,7 @@ export function KpiCards({ today, access }: { today: string; access: WorkplaceAc
       icon: <HighlightOutlined />,
       value: p ? formatShare(p.share, locale) : undefined,
       to: access.corpus,
+      tallNote: true,
       note: p && (
         <>
           <Progress
@@ -213,7 +216,15 @@ export function KpiCards({ today, access }: { today: string; access: WorkplaceAc
                 )
               }
             />
-            <div className="workplace-kpi__footer">{kpi.note}</div>
+            <div
+              className={
+                kpi.tallNote
+                  ? 'workplace-kpi__footer workplace-kpi__footer--tall'
+                  : 'workplace-kpi__footer'
+              }
+            >
+              {kpi.note}
+            </div>
           </Card>
         </Col>
       ))}

@@ -1,8 +1,9 @@
 import { useList } from '@refinedev/core';
-import { Card, Empty, List, Skeleton, Space, Typography } from 'antd';
+import { Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLongDateTime } from '../../providers/dates';
+import { PanelSkeleton } from '../../components/PanelSkeleton';
 import { RECENT_SESSIONS } from './figures';
 
 interface RecordRow {
@@ -31,7 +32,7 @@ export function RecentSessions({ records, detail }: { records: string; detail?: 
       extra={<Link to={records}>{t('workplace.recent.more')}</Link>}
     >
       {query.isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <PanelSkeleton height={304} />
       ) : rows.length === 0 ? (
         <Empty description={query.isError ? t('workplace.failed') : t('workplace.recent.empty')} />
       ) : (

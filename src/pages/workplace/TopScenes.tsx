@@ -1,9 +1,10 @@
-import { Card, Empty, List, Progress, Skeleton, Typography } from 'antd';
+import { Card, Empty, List, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount } from '../../components/charts/format';
 import { useStatistic } from '../../resources/scene/statistics/api';
 import { sceneLabel, topByCalls } from '../../resources/scene/statistics/rows';
+import { PanelSkeleton } from '../../components/PanelSkeleton';
 import { TOP_DAYS, TOP_SCENES, workplaceQueries } from './figures';
 
 /** The busiest scenes of the last 7 days, by calls, each leading to its statistics. */
@@ -24,7 +25,7 @@ export function TopScenes({ today, statistics }: { today: string; statistics?: s
         answer.error ? (
           <Empty description={t('workplace.failed')} />
         ) : (
-          <Skeleton active paragraph={{ rows: 4 }} />
+          <PanelSkeleton height={280} />
         )
       ) : top.length === 0 ? (
         <Empty description={t('workplace.top.empty')} />

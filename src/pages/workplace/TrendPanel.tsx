@@ -1,8 +1,9 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart } from '../../components/charts/Chart';
 import { formatBucket, formatCompact, formatCount } from '../../components/charts/format';
+import { PanelSkeleton } from '../../components/PanelSkeleton';
 import { TREND_DAYS } from './figures';
 import { useToday } from './use-figures';
 
@@ -29,7 +30,7 @@ export function TrendPanel({ today, statistics }: { today: string; statistics?: 
         error ? (
           <Empty description={t('workplace.failed')} />
         ) : (
-          <Skeleton active paragraph={{ rows: 4 }} />
+          <PanelSkeleton height={HEIGHT} />
         )
       ) : (
         <Chart

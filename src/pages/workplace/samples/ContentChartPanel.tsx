@@ -14,7 +14,7 @@ export function ContentChartPanel() {
   const locale = i18n.language;
   return (
     <Card title={title} data-testid="sample-content-chart">
-      <SampleState query={query} rows={6} isEmpty={(points) => points.length === 0}>
+      <SampleState query={query} rows={6} height={280} isEmpty={(points) => points.length === 0}>
         {(points) => (
           <Chart
             kind="area"

@@ -119,7 +119,7 @@ export function MessagesPanel() {
         </Button>
       }
     >
-      <SampleState query={query} rows={4}>
+      <SampleState query={query} rows={4} height={412}>
         {() => (
           <Tabs
             activeKey={tab}

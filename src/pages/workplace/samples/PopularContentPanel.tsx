@@ -56,7 +56,7 @@ export function PopularContentPanel() {
         />
       }
     >
-      <SampleState query={query} rows={5}>
+      <SampleState query={query} rows={5} height={234}>
         {(items) => (
           <Table<PopularItem>
             rowKey="key"

@@ -1,0 +1,23 @@
+import { Skeleton } from 'antd';
+
+/**
+ * A panel's skeleton that already takes the height of what replaces it. A shorter one let the
+ * page grow as answers arrived (the workplace's sample links moved 230 px within a second of
+ * showing, and a click aimed at one landed beside it).
+ */
+export function PanelSkeleton({
+  height,
+  rows = 4,
+  testId,
+}: {
+  /** The loaded content's height in px, as measured at desktop widths. */
+  height: number;
+  rows?: number;
+  testId?: string;
+}) {
+  return (
+    <div style={{ minHeight: height }} data-testid={testId}>
+      <Skeleton active paragraph={{ rows }} />
+    </div>
+  );
+}
