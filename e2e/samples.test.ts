@@ -234,7 +234,7 @@ e2eDescribe('sample pages', () => {
     await gotoApp(page, '/dashboard/workplace');
     for (const name of SAMPLE_PAGES) {
       const link = page.locator(`[data-testid=sample-link-${name}]`);
-      // The panels above grow as their answers arrive; a click before the last jump misses.
+      // A click measured before a late shift of the panels above would land beside the link.
       await waitForSteadyBox(link);
       await link.click();
       await waitForPath(page, `/samples/${name}`);

@@ -149,9 +149,11 @@ export async function selectOptions(page: Page, combobox: Locator): Promise<Loca
 
 /**
  * Waits until an element has kept its place for `quietMs`. Playwright's own "stable" check
- * spans two animation frames; the workplace's panels grow as their answers arrive (the
- * messages panel by 230 px, about 0.8 s after it shows), and a click measured before such a
- * jump landed beside the button below it (a CI run: the sample link never navigated).
+ * spans two animation frames. Written when the workplace's panels grew as their answers
+ * arrived (the messages panel by 230 px, about 0.8 s after it showed): a click measured before
+ * such a jump landed beside the button below it (a CI run: the sample link never navigated).
+ * The panels now load at their final sizes (PanelSkeleton); this still guards a click against
+ * any late shift a page may have.
  */
 export async function waitForSteadyBox(
   locator: Locator,
