@@ -273,6 +273,37 @@ e2eDescribe('template calls and session records', () => {
     expect(url).not.toContain('sorters[1]');
   });
 
+  it('session list: a chat ID shows its first characters and copies whole; the call list bounds its long texts', async () => {
+    const { page } = e2e;
+    await signIn(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(page.url()).origin,
+    });
+    await gotoApp(page, '/record/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    const chatIds = await columnTexts(page, zh('record.fields.chatId'));
+    expect(chatIds.length).toBeGreaterThan(1);
+    for (const shown of chatIds) expect(shown).toMatch(/^[0-9a-f]{8}…$/);
+    const first = page.locator('.ant-table-row').first();
+    const whole = await first.locator('[data-short-id]').getAttribute('data-short-id');
+    expect(whole).toMatch(/^[0-9a-f]{32}$/);
+    expect(whole!.slice(0, 8) + '…').toBe(chatIds[0]);
+    await first
+      .getByRole('button', { name: zh('common.copyValue', { name: zh('record.fields.chatId') }) })
+      .click();
+    await page.getByText(zh('common.copied', { value: whole! })).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(whole);
+
+    // A question or an answer takes two lines of a bounded column, not one line as long as itself.
+    await gotoApp(page, '/prompt/call-list');
+    await page.locator('.ant-table-row').first().waitFor();
+    for (const key of ['prompt-call.fields.question', 'prompt-call.fields.answer']) {
+      const head = page.locator('.ant-table-thead th').filter({ hasText: exactly(zh(key)) });
+      const box = await head.boundingBox();
+      expect(box?.width, key).toBeLessThanOrEqual(290);
+    }
+  });
+
   it('a transcript renders markdown, and shows <script> and javascript: links as harmless text', async () => {
     const { page } = e2e;
     const dialogs: string[] = [];

@@ -70,6 +70,21 @@ export function listColumnFields(def: ResourceDef): FieldDef[] {
   return [...rest.slice(0, at), ...times, ...rest.slice(at)];
 }
 
+/**
+ * A column's width where its content would decide badly. A long text (a question, an answer) is
+ * clamped to two lines, but in a table as wide as its content a clamp without a width is one
+ * line as long as the text: one answer pushed the call list's time, scene and rating out of a
+ * 1,440 px window.
+ */
+export function columnWidth(f: FieldDef): number | undefined {
+  if (f.name === 'id') return 80;
+  if (f.type === 'text') return TEXT_COLUMN_WIDTH;
+  return undefined;
+}
+
+/** About twenty Chinese characters or forty Latin ones per line. */
+const TEXT_COLUMN_WIDTH = 280;
+
 /** The declared list columns, each rendered by the page's renderer or the generic one. */
 function fieldColumns(
   t: TFunction,
@@ -83,7 +98,7 @@ function fieldColumns(
     title: fieldLabel(t, def, f.name),
     ...(f.sortable ? sortableColumn(f.name, sort) : {}),
     ellipsis: f.type !== 'text' && (f.type as string) !== 'tags',
-    width: f.name === 'id' ? 80 : undefined,
+    width: columnWidth(f),
     render: (value: unknown, record: BaseRecord) =>
       renderers?.[f.name]?.(value, record) ?? renderValue(t, def, f, value, record),
   }));

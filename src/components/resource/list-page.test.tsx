@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Policy } from '../../../contract/access/decide';
 import { flattenRoutes, routesFor, type RouteNode } from '../../../contract/menu';
-import { defineResource } from '../../../contract/resource';
+import { allFields, defineResource } from '../../../contract/resource';
 import { policyStore } from '../../providers/access-control';
 import { http } from '../../providers/api';
 import { createDataProvider } from '../../providers/data';
@@ -19,8 +19,14 @@ import { bulkKinds } from './bulk-actions';
 import { columnsStorageKey } from './column-settings';
 import { exportBody } from './export-button';
 import { rangeFilters } from './list-filters';
-import { listColumnFields, ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
+import {
+  columnWidth,
+  listColumnFields,
+  ResourceListPage,
+  type ResourceListPageProps,
+} from './ResourceListPage';
 import { prompt } from '../../../contract/resources/prompt';
+import { promptCall } from '../../../contract/resources/prompt-call';
 import { record } from '../../../contract/resources/record';
 
 /** The target of the part's reference: its rows fill the maker pick list. */
@@ -469,6 +475,18 @@ describe('column order', () => {
       'tag',
       'messageCount',
     ]);
+  });
+});
+
+describe('column widths', () => {
+  it('bounds a long text to two lines of a fixed width; other columns fit their content', () => {
+    const width = (name: string) =>
+      columnWidth(allFields(promptCall).find((f) => f.name === name)!);
+    expect(width('question')).toBe(280);
+    expect(width('answer')).toBe(280);
+    expect(width('id')).toBe(80);
+    expect(width('title')).toBeUndefined();
+    expect(width('callTime')).toBeUndefined();
   });
 });
 

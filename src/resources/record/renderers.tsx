@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, type FieldRenderers } from '../../components/resource/field-format';
 import { TagList } from './tags';
 import { EmptyCell, InlineGroup, SecondaryText } from '../../components/resource/cells';
+import { ShortId } from '../../components/resource/ShortId';
 
 /** A session's type: 0 prompt mode, 1 chat mode. */
 export function RecordTypeTag({ value }: { value: unknown }) {
@@ -34,8 +35,15 @@ export function sceneCell(value: unknown, row?: BaseRecord) {
   return <SceneLabel name={row?.sceneName} code={value} />;
 }
 
+/** A session's chat ID, shortened, with its copy button. */
+function ChatId({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  return <ShortId value={value} label={t('record.fields.chatId')} />;
+}
+
 /** Cells of the session list that the generic renderer would show as raw values. */
 export const recordRenderers: FieldRenderers = {
+  chatId: (value) => <ChatId value={value} />,
   sceneCode: sceneCell,
   type: (value) => <RecordTypeTag value={value} />,
   tag: (value) => <TagList value={value} />,
