@@ -1,4 +1,4 @@
-import { ConfigProvider, message, theme as antdTheme } from 'antd';
+import { ConfigProvider, message, theme as antdTheme, type ThemeConfig } from 'antd';
 // The ES builds: Vite hands over the CommonJS stubs under antd/locale as module objects.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -13,6 +13,7 @@ import { i18n, loadAllTexts } from './providers/i18n';
 import { LOGIN_PATH } from './routes/table';
 import { BUTTON_CONFIG } from './providers/antd-buttons';
 import { applyBodyEffects, deviceFor } from './settings/effects';
+import { readableTheme } from './settings/readable-theme';
 import { patchSettings, settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
 
@@ -61,19 +62,22 @@ function Providers({ children }: { children: React.ReactNode }) {
     dayjs.locale(zh ? 'zh-cn' : 'en');
     document.title = current.t('app.title');
   }, [zh, current]);
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: settings.theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { colorPrimary: settings.themeColor, borderRadius: 6 },
-      // In the dark the selected menu entry's primary text on its primary tint measured 2.2:1
-      // (rgb 22 82 220 on 21 42 91); white reads on any theme colour's tint.
-      components:
-        settings.theme === 'dark'
+  const themeConfig = useMemo((): ThemeConfig => {
+    const dark = settings.theme === 'dark';
+    const readableText = readableTheme(dark, settings.themeColor);
+    return {
+      algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: settings.themeColor, borderRadius: 6, ...readableText.token },
+      components: {
+        ...readableText.components,
+        // In the dark the selected menu entry's primary text on its primary tint measured 2.2:1
+        // (rgb 22 82 220 on 21 42 91); white reads on any theme colour's tint.
+        ...(dark
           ? { Menu: { itemSelectedColor: '#ffffff', subMenuItemSelectedColor: '#ffffff' } }
-          : undefined,
-    }),
-    [settings.theme, settings.themeColor],
-  );
+          : {}),
+      },
+    };
+  }, [settings.theme, settings.themeColor]);
   return (
     <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig} button={BUTTON_CONFIG}>
       <MessageBinder />
