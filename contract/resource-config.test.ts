@@ -242,6 +242,16 @@ describe('the declaration schema', () => {
       resource('permissions', 'user'),
     ],
     [
+      'a list time listed twice',
+      { ...knowledge(), listTimes: ['updatedAt', 'updatedAt'] },
+      resource('listTimes'),
+    ],
+    [
+      'a list time that is not a system time',
+      { ...knowledge(), listTimes: ['publishedAt'] },
+      resource('listTimes', 0),
+    ],
+    [
       'an enum default not among options',
       withField(1, { default: 'archived' }),
       field(1, 'default'),
@@ -479,6 +489,19 @@ describe('toResourceDef', () => {
       menu: { group: 'kb', order: 6, icon: 'BookOutlined' },
       defaultSort: { field: 'views', order: 'asc' },
     });
+  });
+
+  it('lists the declared system times as columns beside the default sort', () => {
+    const listed = (decl: Input) =>
+      allFields(toResourceDef(parse(decl)))
+        .filter((f) => f.list && (f.name === 'createdAt' || f.name === 'updatedAt'))
+        .map((f) => f.name);
+    expect(listed(knowledge())).toEqual(['createdAt']);
+    expect(listed({ ...knowledge(), listTimes: ['updatedAt'] })).toEqual([
+      'createdAt',
+      'updatedAt',
+    ]);
+    expect(toResourceDef(parse(knowledge())).listTimes).toBeUndefined();
   });
 
   it('titles by the first required string, else the first string, else nothing', () => {

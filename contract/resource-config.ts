@@ -248,6 +248,11 @@ const declarationObject = z.strictObject({
     })
     .optional(),
   defaultSort: z.strictObject({ field: identifier, order: z.enum(['asc', 'desc']) }).optional(),
+  listTimes: z
+    .array(z.enum(['createdAt', 'updatedAt']))
+    .refine((a) => new Set(a).size === a.length, problem('declTimeTwice'))
+    .describe("System times shown as list columns after the title, beside the default sort's.")
+    .optional(),
 });
 type DeclarationObject = z.output<typeof declarationObject>;
 
@@ -558,6 +563,7 @@ export function toResourceDef(decl: ResourceDeclaration): ResourceDef {
     menu: defined({ group: decl.menu?.group, order: decl.menu?.order, icon: decl.menu?.icon }),
     ...(title ? { titleField: title.name } : {}),
     defaultSort: decl.defaultSort ?? { field: 'createdAt', order: 'desc' },
+    ...(decl.listTimes ? { listTimes: decl.listTimes } : {}),
   });
 }
 

@@ -37,6 +37,7 @@ const KNOWLEDGE = {
   ],
   menu: { order: 5, icon: 'BookOutlined' },
   defaultSort: { field: 'title', order: 'asc' },
+  listTimes: ['updatedAt'],
 };
 
 describe('the form and the JSON draft', () => {
@@ -49,6 +50,7 @@ describe('the form and the JSON draft', () => {
     values.labels = { 'zh-CN': '知识', 'en-US': 'Knowledge' };
     const draft = toDraft(values, KNOWLEDGE);
     expect(draft.defaultSort).toEqual(KNOWLEDGE.defaultSort);
+    expect(draft.listTimes).toEqual(['updatedAt']);
     expect(draft.source).toEqual(KNOWLEDGE.source);
     expect(draft.labels).toEqual({ 'zh-CN': '知识', 'en-US': 'Knowledge' });
   });

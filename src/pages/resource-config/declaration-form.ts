@@ -105,7 +105,7 @@ function fieldOf(f: FieldForm): Record<string, unknown> {
 export function toDraft(values: DeclarationForm, base: Draft = {}): Draft {
   const out: Draft = { name: values.name ?? '', labels: labelsOf(values.labels) };
   if (values.prefix) out.prefix = values.prefix;
-  // Keys the form does not edit (enabled, source, defaultSort) are kept from the draft.
+  // Keys the form does not edit (enabled, source, defaultSort, listTimes) are kept from the draft.
   for (const key of ['enabled', 'source'] as const) {
     if (base[key] !== undefined) out[key] = base[key];
   }
@@ -119,6 +119,7 @@ export function toDraft(values: DeclarationForm, base: Draft = {}): Draft {
   const menu = compact({ ...values.menu });
   if (menu) out.menu = menu;
   if (base.defaultSort !== undefined) out.defaultSort = base.defaultSort;
+  if (base.listTimes !== undefined) out.listTimes = base.listTimes;
   return out;
 }
 
