@@ -38,6 +38,20 @@ export const modelEvaluate = defineResource({
   defaultSort: { field: 'createdAt', order: 'desc' },
   fields: [
     nameField('evaluateName'),
+    // Declared next to the name, so the list shows whether an evaluation is done beside it: after
+    // the corpus, versions, template and metrics it sat behind the actions at 1,440 px.
+    {
+      name: 'state',
+      type: 'enum',
+      options: EVALUATION_STATES,
+      default: 'pending',
+      readOnly: true,
+      list: true,
+      filter: 'eq',
+    },
+    // Percent of (item × model version) results written. Not a column of its own: the state's
+    // cell shows it as a bar while the evaluation runs (0 % or 100 % otherwise says nothing).
+    { name: 'progress', type: 'integer', min: 0, max: 100, default: 0, readOnly: true },
     {
       name: 'corpusId',
       type: 'reference',
@@ -65,17 +79,6 @@ export const modelEvaluate = defineResource({
     },
     templateIdField({ createOnly: true }),
     { name: 'metrics', type: 'json', list: true, createOnly: true },
-    {
-      name: 'state',
-      type: 'enum',
-      options: EVALUATION_STATES,
-      default: 'pending',
-      readOnly: true,
-      list: true,
-      filter: 'eq',
-    },
-    // Percent of (item × model version) results written.
-    { name: 'progress', type: 'integer', min: 0, max: 100, default: 0, readOnly: true, list: true },
     { name: 'resultCount', type: 'integer', default: 0, readOnly: true },
     { name: 'startedAt', type: 'datetime', nullable: true, readOnly: true, sortable: true },
     { name: 'finishedAt', type: 'datetime', nullable: true, readOnly: true, list: true },

@@ -26,6 +26,7 @@ import {
   type ResourceListPageProps,
 } from './ResourceListPage';
 import { prompt } from '../../../contract/resources/prompt';
+import { modelEvaluate } from '../../../contract/resources/model-evaluate';
 import { promptCall } from '../../../contract/resources/prompt-call';
 import { record } from '../../../contract/resources/record';
 
@@ -475,6 +476,15 @@ describe('column order', () => {
       'tag',
       'messageCount',
     ]);
+    // Whether an evaluation is done shows beside its name, its progress as the state's bar.
+    expect(names(modelEvaluate).slice(0, 5)).toEqual([
+      'id',
+      'evaluateName',
+      'createdAt',
+      'state',
+      'corpusId',
+    ]);
+    expect(names(modelEvaluate)).not.toContain('progress');
   });
 });
 
