@@ -1,12 +1,13 @@
 /**
  * Text contrast (WCAG AA, 4.5:1) in both themes, measured in Chromium over the console's main
- * pages: every visible text node's colour against the background it is painted on. antd's
+ * pages, the template form and three details: every visible text node's colour against the
+ * background it is painted on. antd's
  * defaults missed it in places operators read all day (secondary text 3.4:1 in the light, links
  * and blue tags 3.4–3.6:1 in the dark); src/settings/readable-theme.ts derives the fix.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { e2eDescribe, gotoApp, login, useE2E } from './harness';
+import { e2eDescribe, gotoApp, login, useE2E, zh } from './harness';
 
 /** Text under 4.5:1 on the visible part of the page: "ratio 'text' tag.class colour". */
 function lowContrastTexts(page: Page): Promise<string[]> {
@@ -71,6 +72,7 @@ function lowContrastTexts(page: Page): Promise<string[]> {
 
 const USER_PAGES = [
   '/dashboard/workplace',
+  '/prompt/add',
   '/scene/list',
   '/scene/statistics',
   '/prompt/list',
@@ -80,17 +82,36 @@ const USER_PAGES = [
   '/agent/list',
 ];
 const ADMIN_PAGES = ['/system/users', '/system/model-versions', '/plugin-config/list'];
+/** Lists whose first row's detail is audited too (a template's variables, a corpus's items). */
+const DETAILS_OF = ['/prompt/list', '/corpus/list', '/model-evaluate/list'];
+
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('.ant-skeleton-active, .ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached' });
+  // Colours may still be on their way (antd's 0.2 s transitions).
+  await expect.poll(() => lowContrastTexts(page), { timeout: 5_000 }).toEqual([]);
+}
 
 async function audit(page: Page, paths: string[]): Promise<void> {
   for (const path of paths) {
     await gotoApp(page, path);
-    await page.waitForLoadState('networkidle');
-    await page
-      .locator('.ant-skeleton-active, .ant-spin-spinning')
+    await settled(page);
+  }
+}
+
+async function auditDetails(page: Page): Promise<void> {
+  for (const path of DETAILS_OF) {
+    await gotoApp(page, path);
+    const show = page
+      .locator('.ant-table-row')
       .first()
-      .waitFor({ state: 'detached' });
-    // Colours may still be on their way (antd's 0.2 s transitions).
-    await expect.poll(() => lowContrastTexts(page), { timeout: 5_000 }).toEqual([]);
+      .getByRole('button', { name: zh('buttons.show'), exact: true });
+    await show.click();
+    await page.waitForURL((u) => u.pathname !== path);
+    await settled(page);
   }
 }
 
@@ -109,8 +130,26 @@ e2eDescribe('text contrast', () => {
     await page.goto('/login');
     await login(page, 'user', 'user');
     await audit(page, USER_PAGES);
+    await auditDetails(page);
     await useDarkTheme(page);
     await audit(page, USER_PAGES);
+    await auditDetails(page);
+  });
+
+  it('and on the login page, its field errors included, light and dark', async () => {
+    const { page } = e2e;
+    for (const theme of ['light', 'dark']) {
+      await page.goto('/login');
+      await page.evaluate((t) => {
+        localStorage.setItem('app-settings', JSON.stringify({ theme: t }));
+      }, theme);
+      await page.reload();
+      await page.locator('form button[type=submit]').click();
+      await page.locator('.login-field__error:not(:empty)').first().waitFor();
+      // Off the button: its hover colour is a passing state.
+      await page.mouse.move(0, 0);
+      await expect.poll(() => lowContrastTexts(page), { timeout: 5_000 }).toEqual([]);
+    }
   });
 
   it('and on the admin pages (admin)', async () => {

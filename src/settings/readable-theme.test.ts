@@ -42,6 +42,9 @@ describe.each([false, true])('readableTheme (dark: %s)', (dark) => {
       ...(config.components?.Typography as Record<string, string>),
       pageNumber: (config.components?.Pagination as Record<string, string>).itemActiveColor!,
       radio: (config.components?.Radio as Record<string, string>).colorPrimary!,
+      tab: (config.components?.Tabs as Record<string, string>).itemSelectedColor!,
+      formError: (config.components?.Form as Record<string, string>).colorError!,
+      emptyTable: (config.components?.Table as Record<string, string>).colorTextDisabled!,
     };
     for (const [name, text] of Object.entries(texts)) {
       for (const bg of backgrounds) {

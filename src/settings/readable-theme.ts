@@ -141,7 +141,16 @@ export function readableTheme(dark: boolean, themeColor: string): ThemeConfig {
       // fills a danger primary button under white text, so darker helps both in the light; in the
       // dark the two pull apart (4.4:1 each) and antd's red stays.
       Button: dark ? {} : { colorError: onPage(t.colorError) },
+      // A form's messages ("Title is required") in red: 3.3:1 light, 4.4:1 dark.
+      Form: { colorError: onPage(t.colorError) },
       Pagination: { itemActiveColor: primaryText, itemActiveColorHover: primaryText },
+      Tabs: {
+        itemSelectedColor: primaryText,
+        itemActiveColor: primaryText,
+        itemHoverColor: primaryText,
+      },
+      // A table's empty text ("No variables") is news, not a disabled control: antd paints it at 25 %.
+      Table: { colorTextDisabled: onPage(t.colorTextDescription) },
       Radio: { colorPrimary: primaryText, colorPrimaryHover: primaryText },
     },
   };
