@@ -189,20 +189,18 @@ e2eDescribe('workplace', () => {
     // The last panel's top, every 50 ms from the moment the panels show until all have loaded:
     // each skeleton already takes its content's height, so nothing above it may move it.
     const links = page.getByTestId('sample-links');
+    const top = () =>
+      links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
     await links.waitFor();
     const tops = new Set<number>();
     const deadline = Date.now() + 4000;
     while (Date.now() < deadline) {
-      tops.add(
-        await links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)),
-      );
+      tops.add(await top());
       await page.waitForTimeout(50);
     }
     await page.getByTestId('workplace-trend-chart').locator('canvas').first().waitFor();
     await page.getByTestId('sample-messages').locator('.ant-tabs').waitFor();
-    tops.add(
-      await links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY)),
-    );
+    tops.add(await top());
     expect([...tops]).toHaveLength(1);
   });
 });

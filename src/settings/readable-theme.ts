@@ -10,7 +10,7 @@ export const MIN_CONTRAST = 4.5;
 
 type Rgb = readonly [number, number, number];
 
-/** `#rgb`, `#rrggbb` or `rgb(a)(…)` to its channels; alpha is dropped by the caller's `over`. */
+/** `#rgb`, `#rrggbb` or `rgb(a)(…)`: its channels and its alpha (1 when it has none). */
 function parse(color: string): { rgb: Rgb; alpha: number } {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
   if (hex) {
