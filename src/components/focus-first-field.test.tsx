@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { focusFirstField, useFocusFirstField } from './focus-first-field';
 
@@ -96,5 +97,76 @@ describe('useFocusFirstField', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('combobox'));
     rerender(<Page open={false} />);
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
+
+/**
+ * What antd's dialog does at the end of its opening animation, without the animation: the frame
+ * (a sentinel around the content) takes the focus unless it is inside, then afterOpenChange.
+ */
+function Opening({ question, lowerOpener }: { question: boolean; lowerOpener?: boolean }) {
+  const firstField = useFocusFirstField();
+  useEffect(() => {
+    hook.current = firstField;
+  });
+  return (
+    <>
+      {lowerOpener && (
+        <div className="ant-modal-wrap">
+          <button type="button">Add</button>
+        </div>
+      )}
+      <div className="ant-modal-wrap">
+        <div tabIndex={0} data-testid="frame">
+          {firstField.modalRender(<input aria-label="Name" />)}
+        </div>
+      </div>
+      {question && (
+        <div className="ant-modal-wrap">
+          <button type="button">Keep editing</button>
+        </div>
+      )}
+    </>
+  );
+}
+const hook: { current: ReturnType<typeof useFocusFirstField> | null } = { current: null };
+
+function openingEnds() {
+  const frame = screen.getByTestId('frame');
+  if (!frame.contains(document.activeElement)) frame.focus();
+  hook.current?.afterOpenChange(true);
+}
+
+describe('useFocusFirstField under a question raised while it opens', () => {
+  it('leaves the focus on the question when the dialog under it finishes opening', async () => {
+    document.body.replaceChildren();
+    const { rerender } = render(<Opening question={false} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    // Escape pressed at once: "discard changes?" opens on top and focuses "keep editing".
+    rerender(<Opening question />);
+    const keep = screen.getByRole('button', { name: 'Keep editing' });
+    keep.focus();
+    openingEnds();
+    expect(document.activeElement).toBe(keep);
+  });
+
+  it('takes its first field when the question has gone again, or was never there', async () => {
+    document.body.replaceChildren();
+    const { rerender } = render(<Opening question={false} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    rerender(<Opening question />);
+    screen.getByRole('button', { name: 'Keep editing' }).focus();
+    rerender(<Opening question={false} />);
+    openingEnds();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+  });
+
+  it('takes its first field over the dialog it was opened from, which lies under it', async () => {
+    document.body.replaceChildren();
+    render(<Opening question={false} lowerOpener />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+    screen.getByRole('button', { name: 'Add' }).focus();
+    openingEnds();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
   });
 });
