@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedbackMessage } from '../../providers/feedback';
+import { copyText } from '../../providers/copy-text';
 import { EmptyCell, HoverTip } from './cells';
 
 /** Characters of an identifier a list shows: enough to tell a page's rows apart, as git does. */
@@ -18,14 +18,7 @@ export function ShortId({ value, label }: { value: unknown; label: string }) {
   if (typeof value !== 'string' || value === '') return <EmptyCell />;
   if (value.length <= SHOWN + 1) return <span className="cell-code">{value}</span>;
   const copyLabel = t('common.copyValue', { name: label });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      void feedbackMessage().success(t('common.copied', { value }));
-    } catch {
-      void feedbackMessage().error(t('common.copyFailed'));
-    }
-  };
+  const copy = () => copyText(value, t('common.copied', { value }), t('common.copyFailed'));
   return (
     <span className="short-id">
       <HoverTip title={value}>

@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Drawer, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../providers/api';
-import { feedbackMessage } from '../../providers/feedback';
+import { copyText } from '../../providers/copy-text';
 import { impliedPatch } from '../../settings/effects';
 import { clearServerMenu, fetchServerMenu } from '../../settings/server-menu';
 import { patchSettings, settingsStore, type AppSettings } from '../../settings/store';
@@ -53,15 +53,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
     </div>
   );
 
-  const copy = async () => {
-    const text = JSON.stringify(settingsStore.get(), null, 2);
-    try {
-      await navigator.clipboard.writeText(text);
-      void feedbackMessage().success(t('settings.copied'));
-    } catch {
-      void feedbackMessage().error(t('settings.copyFailed'));
-    }
-  };
+  const copy = () =>
+    copyText(
+      JSON.stringify(settingsStore.get(), null, 2),
+      t('settings.copied'),
+      t('settings.copyFailed'),
+    );
 
   return (
     <Drawer
