@@ -10,8 +10,8 @@ export function PanelSkeleton({
   rows = 4,
   testId,
 }: {
-  /** The loaded content's height in px, as measured at desktop widths. */
-  height: number;
+  /** The loaded content's height in px, as measured at desktop widths; none: the rows' own. */
+  height?: number;
   rows?: number;
   testId?: string;
 }) {

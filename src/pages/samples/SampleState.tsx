@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Empty, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelSkeleton } from '../../components/PanelSkeleton';
@@ -44,8 +44,7 @@ export function SampleState<T>({
   const { t } = useTranslation();
   if (query.data === undefined) {
     if (query.isError) return <SampleError onRetry={() => void query.refetch()} />;
-    if (height) return <PanelSkeleton height={height} rows={rows} testId="sample-loading" />;
-    return <Skeleton active paragraph={{ rows }} data-testid="sample-loading" />;
+    return <PanelSkeleton height={height} rows={rows} testId="sample-loading" />;
   }
   if (isEmpty?.(query.data)) {
     return <Empty description={t('samples.state.empty')} data-testid="sample-empty" />;
