@@ -105,7 +105,11 @@ async function measureRoutes(loaded: Set<string>): Promise<void> {
       const added = [...new Set(fetched)].filter((f) => !loaded.has(f));
       for (const f of added) loaded.add(f);
       const bytes = added.reduce((a, f) => a + gzOf(f), 0);
-      const charts = added.some((f) => /plots|Plot-|column-/.test(f)) ? '  (chart library)' : '';
+      // The chart library's chunks by their own names: `actions-column-*.js` (the list's actions
+      // column) is not one, and matched a looser pattern.
+      const charts = added.some((f) => /\/(plots|Plot|column)-[\w-]+\.js$/.test(f))
+        ? '  (chart library)'
+        : '';
       console.log(
         `${(bytes / 1000).toFixed(1).padStart(8)} kB  ${String(added.length).padStart(3)} files  ${name}${charts}`,
       );
