@@ -181,26 +181,39 @@ e2eDescribe('workplace', () => {
     }
   }
 
-  it('the panels keep their places while their answers arrive (no layout shift)', async () => {
+  it('the panels keep their places while their answers arrive, at 1,366 and 1,920 px (no layout shift)', async () => {
     const { page } = e2e;
     await page.goto('/login');
     await login(page, 'user', 'user');
-    await gotoApp(page, '/dashboard/workplace');
-    // The last panel's top, every 50 ms from the moment the panels show until all have loaded:
-    // each skeleton already takes its content's height, so nothing above it may move it.
-    const links = page.getByTestId('sample-links');
-    const top = () =>
-      links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
-    await links.waitFor();
-    const tops = new Set<number>();
-    const deadline = Date.now() + 4000;
-    while (Date.now() < deadline) {
+    // The test server answers the sample calls at once (MOCK_DELAY=0), before any skeleton
+    // shows; each answer is held back as the real handlers do (0.6–1 s), so the skeletons are
+    // on screen first and their heights are what is checked.
+    await page.route('**/api/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 700));
+      await route.continue();
+    });
+    // A wider screen wraps the messages less: their skeleton's height is kept by the loaded
+    // panel too, or the links below jumped up 66 px at 1,920 px once the messages came.
+    for (const width of [1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoApp(page, '/dashboard/workplace');
+      // The last panel's top, every 50 ms from the moment the panels show until all have
+      // loaded: each skeleton already takes its content's height, so nothing above it may
+      // move it.
+      const links = page.getByTestId('sample-links');
+      const top = () =>
+        links.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+      await links.waitFor();
+      const tops = new Set<number>();
+      const deadline = Date.now() + 4000;
+      while (Date.now() < deadline) {
+        tops.add(await top());
+        await page.waitForTimeout(50);
+      }
+      await page.getByTestId('workplace-trend-chart').locator('canvas').first().waitFor();
+      await page.getByTestId('sample-messages').locator('.ant-tabs').waitFor();
       tops.add(await top());
-      await page.waitForTimeout(50);
+      expect([...tops], `${width} px`).toHaveLength(1);
     }
-    await page.getByTestId('workplace-trend-chart').locator('canvas').first().waitFor();
-    await page.getByTestId('sample-messages').locator('.ant-tabs').waitFor();
-    tops.add(await top());
-    expect([...tops]).toHaveLength(1);
   });
 });

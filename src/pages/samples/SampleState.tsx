@@ -37,17 +37,30 @@ export function SampleState<T>({
   query: UseQueryResult<T>;
   isEmpty?(data: T): boolean;
   rows?: number;
-  /** The loaded content's height, kept while it loads so nothing below it moves. */
+  /**
+   * The loaded content's height at the widest it wraps (desktop, 1,366 px), held by every
+   * state: by the skeleton, so nothing below moves when the answer comes, and by the content,
+   * which wraps less on a wider screen (the messages were 66 px shorter at 1,920 px, and the
+   * links below them jumped up).
+   */
   height?: number;
   children(data: T): ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.data === undefined) {
-    if (query.isError) return <SampleError onRetry={() => void query.refetch()} />;
-    return <PanelSkeleton height={height} rows={rows} testId="sample-loading" />;
-  }
-  if (isEmpty?.(query.data)) {
-    return <Empty description={t('samples.state.empty')} data-testid="sample-empty" />;
-  }
-  return <>{children(query.data)}</>;
+  const shown = (): ReactNode => {
+    if (query.data === undefined) {
+      if (query.isError) return <SampleError onRetry={() => void query.refetch()} />;
+      return <PanelSkeleton rows={rows} testId="sample-loading" />;
+    }
+    if (isEmpty?.(query.data)) {
+      return <Empty description={t('samples.state.empty')} data-testid="sample-empty" />;
+    }
+    return children(query.data);
+  };
+  if (height === undefined) return <>{shown()}</>;
+  return (
+    <div style={{ minHeight: height }} data-testid="sample-state">
+      {shown()}
+    </div>
+  );
 }
