@@ -78,6 +78,14 @@ it('darkens a danger button in the light, for its red text and for white text on
   expect(contrast('#ffffff', red)).toBeGreaterThanOrEqual(MIN_CONTRAST);
 });
 
+it("darkens a count badge's red under its white number, in both themes", () => {
+  for (const dark of [false, true]) {
+    const red = (readableTheme(dark, '#165DFF').components?.Badge as Record<string, string>)
+      .colorError!;
+    expect(contrast('#ffffff', red)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  }
+});
+
 it("leaves a primary button's fill alone", () => {
   expect(readableTheme(false, '#165DFF').token).not.toHaveProperty('colorPrimary');
   expect(readableTheme(true, '#165DFF').token).not.toHaveProperty('colorPrimary');

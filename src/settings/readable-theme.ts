@@ -141,6 +141,9 @@ export function readableTheme(dark: boolean, themeColor: string): ThemeConfig {
       // fills a danger primary button under white text, so darker helps both in the light; in the
       // dark the two pull apart (4.4:1 each) and antd's red stays.
       Button: dark ? {} : { colorError: onPage(t.colorError) },
+      // A count's white number on antd's red (the messages' unread counts): 3.3:1. Only the
+      // badge's red darkens: it is only ever a fill under white, so in the dark too.
+      Badge: { colorError: readable(t.colorError, '#ffffff') },
       // A form's messages ("Title is required") in red: 3.3:1 light, 4.4:1 dark.
       Form: { colorError: onPage(t.colorError) },
       Pagination: { itemActiveColor: primaryText, itemActiveColorHover: primaryText },

@@ -17,7 +17,9 @@ function MessageItem({ message, onRead }: { message: Message; onRead(ids: number
   const unread = message.status === 0;
   return (
     <List.Item
-      className={`sample-messages__item${unread ? '' : ' sample-messages__item--read'}`}
+      // Read ones are told by their grey, lighter title and the missing dot, not faded: at 65 %
+      // their secondary text read under 4.5:1.
+      className={unread ? 'sample-messages__item--unread' : undefined}
       // Opening an unread message reads it: by click, or Enter / Space from the keyboard.
       role={unread ? 'button' : undefined}
       tabIndex={unread ? 0 : undefined}
@@ -43,7 +45,9 @@ function MessageItem({ message, onRead }: { message: Message; onRead(ids: number
         }
         title={
           <span>
-            <Typography.Text strong={unread}>{message.title}</Typography.Text>{' '}
+            <Typography.Text strong={unread} type={unread ? undefined : 'secondary'}>
+              {message.title}
+            </Typography.Text>{' '}
             {message.subTitle && (
               <Typography.Text type="secondary">{message.subTitle}</Typography.Text>
             )}{' '}
