@@ -73,6 +73,34 @@ e2eDescribe('side menu', () => {
     expect(texts).not.toContain(zh('scene.menu.detail'));
   });
 
+  it('stays beside a long page scrolled to its end, and scrolls itself in a short window', async () => {
+    const { page } = e2e;
+    await menuAs(page, 'user');
+    const menu = page.locator('[data-testid=side-menu]').first();
+    const wiki = menu
+      .locator(':scope > li.ant-menu-item')
+      .filter({ hasText: exactly(label('wiki')) });
+    await page.getByTestId('sample-links').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    // Still under the navbar (60 px), the last entry in view: in the page's flow the menu had
+    // scrolled away and left an empty column.
+    const sider = page.getByTestId('sider');
+    await expect.poll(async () => Math.round((await sider.boundingBox())?.y ?? 0)).toBe(60);
+    expect(await wiki.isVisible()).toBe(true);
+    const box = await wiki.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+
+    // A window shorter than the menu: the menu scrolls within its column to its last entry.
+    await page.setViewportSize({ width: 1366, height: 360 });
+    const column = page.locator('[data-testid=sider] .ant-layout-sider-children');
+    await expect.poll(() => column.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await wiki.scrollIntoViewIfNeeded();
+    const end = await wiki.boundingBox();
+    expect(end!.y + end!.height).toBeLessThanOrEqual(360);
+    expect(await column.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  });
+
   it('the wiki entry opens a new page instead of navigating', async () => {
     const { page, context } = e2e;
     // Answer the external wiki locally: the test must not depend on the internet.

@@ -96,7 +96,7 @@ export function AppLayout({ route, children }: { route?: RouteNode; children?: R
   );
 
   return (
-    <Layout className="app-layout">
+    <Layout className={settings.navbar ? 'app-layout app-layout--navbar' : 'app-layout'}>
       {settings.navbar && (
         <Navbar
           onOpenSettings={() => setSettingsOpen(true)}
