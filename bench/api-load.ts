@@ -43,6 +43,7 @@ import { commitLabel, writeSection } from './lib/report';
 import {
   freePort,
   ROOT,
+  BARE_DETAIL_PATH,
   BARE_LIST_PATH,
   BARE_QUERIES,
   serveBare,
@@ -151,6 +152,7 @@ async function bench(): Promise<number> {
   const migrated = performance.now();
   const database = await openDatabase({ databaseUrl: urlText, statementTimeoutMs: 6 * 3_600_000 });
   const recordsListSql = firstPageStatement(database.db, 'record', { current: 1, pageSize: PAGE });
+  const sceneDetail = builtInStores(() => database.db)('scene').detailText();
   await database.close();
   const migrateSeconds = (performance.now() - migrated) / 1000;
   const info = await (async () => {
@@ -195,6 +197,9 @@ async function bench(): Promise<number> {
         marker,
         sizes,
         sceneIds: await ids('scenes', 'is_del = 0'),
+        // The demo user the cases log in as: the caller of the bare detail statement.
+        userId:
+          (await q<{ id: string }>(`select id from users where user_name = 'user'`))[0]?.id ?? '',
         recordIds: await ids('records'),
         // Calls the demo user sees: no template, or a platform template.
         callIds: await ids(
@@ -234,6 +239,9 @@ async function bench(): Promise<number> {
       BARE_DATABASE_URL: urlText,
       BARE_POOL_SIZE: String(POOL),
       ...(recordsListSql ? { BARE_LIST_SQL: recordsListSql } : {}),
+      BARE_DETAIL_SQL: sceneDetail.text,
+      BARE_DETAIL_PLACEHOLDERS: JSON.stringify(sceneDetail.placeholders),
+      BARE_CALLER_ID: info.userId,
     });
     bare = spawned.child;
     const barePort = await spawned.port;
@@ -285,6 +293,14 @@ async function bench(): Promise<number> {
             } satisfies Case,
           ]
         : []),
+      // The scene detail as the console sends it (the same ids), without the console around it.
+      {
+        name: "bare route + the scene detail's statement",
+        target: 'bare',
+        path: BARE_DETAIL_PATH,
+        body: rotate(info.sceneIds),
+        expect: 0,
+      },
       { name: 'scenes, first page', target: 'api', path: list('scene'), body: page(), expect: 0 },
       {
         name: `prompts, keyword "${args['prompt-keyword']}"`,

@@ -121,6 +121,19 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
         return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
       });
     }
+    // The console's scene detail statement (BARE_DETAIL_SQL, placeholders named in order by
+    // BARE_DETAIL_PLACEHOLDERS, the caller being BARE_CALLER_ID), named as the console names it:
+    // the floor of a detail by id on this driver and this HTTP stack.
+    const detailText = process.env.BARE_DETAIL_SQL;
+    if (detailText) {
+      const names = JSON.parse(process.env.BARE_DETAIL_PLACEHOLDERS ?? '[]') as string[];
+      const caller = process.env.BARE_CALLER_ID ?? '';
+      app.post<{ Body: { id?: number } }>(BARE_DETAIL_PATH, async (request) => {
+        const values = names.map((name) => (name === 'id' ? request.body.id : caller));
+        const { rows } = await pool.query({ name: 'bare_detail', text: detailText, values });
+        return { code: 0, msg: 'ok', data: rows[0] ?? null };
+      });
+    }
     app.addHook('onClose', () => pool.end());
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,6 +151,8 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
  */
 /** The bare server's route running BARE_LIST_SQL, the console's own list statement. */
 export const BARE_LIST_PATH = '/bare-list-statement';
+/** The bare server's route running BARE_DETAIL_SQL, the console's own scene detail statement. */
+export const BARE_DETAIL_PATH = '/bare-detail-statement';
 
 export const BARE_QUERIES = {
   '/bare-select-1': 'select 1 as one',

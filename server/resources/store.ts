@@ -4,8 +4,8 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  Placeholder,
   sql,
-  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -234,18 +234,31 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     let prepared = this.detailStatements.get(key);
     if (!prepared) {
       const added = extra?.select(this) ?? {};
-      const statement = prepareByText(
-        key,
-        this.db
-          .select({ ...this.selection(ANY_CALLER), ...added })
-          .from(this.table)
-          .where(this.live(sql.placeholder('id'), ANY_CALLER))
-          .limit(constantLimit(1)),
-      );
+      const statement = prepareByText(key, this.detailQuery(added));
       prepared = { statement, extraNames: Object.keys(added) };
       this.detailStatements.set(key, prepared);
     }
     return prepared;
+  }
+
+  private detailQuery(added: Record<string, SQL.Aliased>) {
+    return this.db
+      .select({ ...this.selection(ANY_CALLER), ...added })
+      .from(this.table)
+      .where(this.live(sql.placeholder('id'), ANY_CALLER))
+      .limit(constantLimit(1));
+  }
+
+  /**
+   * The detail's statement text and its placeholders (`id`, `caller`) in order: what
+   * bench/api-load.ts runs without the console around it, as a detail's floor.
+   */
+  detailText(): { text: string; placeholders: string[] } {
+    const { sql: text, params } = this.detailQuery({}).toSQL();
+    return {
+      text,
+      placeholders: params.map((p) => (p instanceof Placeholder ? p.name : String(p))),
+    };
   }
 
   /** A written row as answered: with its reference labels, which `returning` cannot give. */
