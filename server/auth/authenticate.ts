@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { Code } from '../../contract/envelope';
 import type { Database } from '../db/client';
 import { AppError } from '../http/app-error';
-import { registerSessionCache, SessionCache } from './session-cache';
+import { DEFAULT_SESSION_CACHE_ENTRIES, registerSessionCache, SessionCache } from './session-cache';
 import { lookupSession, type AuthUser, type SessionLookup } from './sessions';
-import { hashToken } from './tokens';
+import { TokenHashes } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +39,7 @@ export function installAuthentication(
     ttlMs: options.sessionCacheMs ?? 0,
     ...(options.sessionCacheEntries ? { maxEntries: options.sessionCacheEntries } : {}),
   });
+  const hashes = new TokenHashes(options.sessionCacheEntries ?? DEFAULT_SESSION_CACHE_ENTRIES);
   if (cache.enabled) {
     const unregister = registerSessionCache(db, cache);
     app.addHook('onClose', async () => unregister());
@@ -46,7 +47,7 @@ export function installAuthentication(
 
   async function sessionOf(token: string): Promise<SessionLookup> {
     if (!cache.enabled) return lookupSession(db, token);
-    const cached = cache.get(hashToken(token));
+    const cached = cache.get(hashes.of(token));
     if (cached) return { status: 'active', ...cached };
     const mark = cache.mark();
     const session = await lookupSession(db, token);
@@ -54,6 +55,7 @@ export function installAuthentication(
       // Shared by every request of this token for the TTL: nobody may change it underneath.
       const user = Object.freeze({ ...session.user });
       cache.put(mark, { tokenHash: session.tokenHash, user, expiresAt: session.expiresAt });
+      hashes.remember(token, session.tokenHash);
     }
     return session;
   }

@@ -9,3 +9,34 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * The hashes of the tokens of sessions found active, so a request whose session is cached
+ * costs no sha256 (createHash was about a twentieth of a cached scene detail's server CPU:
+ * docs/PERFORMANCE.md "A detail's floor"). A pure function's memo: nothing in it can go stale,
+ * so revocations need not reach it. It holds tokens the process is serving anyway, never
+ * writes them anywhere, and keeps at most `max`, the oldest out first; an unknown or invalid
+ * token is hashed each time and never kept, so made-up tokens cannot crowd out real ones.
+ */
+export class TokenHashes {
+  private readonly hashes = new Map<string, string>();
+
+  constructor(private readonly max: number) {}
+
+  of(token: string): string {
+    return this.hashes.get(token) ?? hashToken(token);
+  }
+
+  remember(token: string, tokenHash: string): void {
+    if (this.hashes.has(token)) return;
+    if (this.hashes.size >= this.max) {
+      const oldest = this.hashes.keys().next();
+      if (!oldest.done) this.hashes.delete(oldest.value);
+    }
+    this.hashes.set(token, tokenHash);
+  }
+
+  get size(): number {
+    return this.hashes.size;
+  }
+}
