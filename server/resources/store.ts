@@ -4,17 +4,19 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  is,
   Placeholder,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTimestamp, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import { ephemeralSecretBox, type SecretBox } from '../crypto/secrets';
 import type { Database } from '../db/client';
 import { prepareByText, type Prepared } from '../db/prepared';
+import { isoFromTimestamptz } from '../db/timestamps';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
 import { ShapeCache } from './list-statements';
@@ -53,6 +55,8 @@ export interface DetailExtra {
  */
 export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
+  /** The columns as reads select them: instants arrive as the contract's text (readColumns). */
+  private readonly readColumns: Record<string, PgColumn | SQL.Aliased>;
   private readonly detailStatements = new Map<string, DetailStatement>();
   private listSource: ListSource | undefined;
 
@@ -65,6 +69,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     readonly secrets: SecretBox = ephemeralSecretBox(),
   ) {
     this.columns = getTableColumns(table);
+    this.readColumns = readColumns(this.columns);
     const missing = allFields(def).filter((f) => !f.derivedFrom && !this.columns[f.name]);
     if (missing.length) {
       throw new Error(
@@ -104,7 +109,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * database on a read.
    */
   selection(caller: Viewer): Record<string, PgColumn | SQL.Aliased> {
-    const out: Record<string, PgColumn | SQL.Aliased> = { ...this.columns };
+    const out: Record<string, PgColumn | SQL.Aliased> = { ...this.readColumns };
     for (const f of this.def.fields) {
       if (f.type !== 'secret') continue;
       out[f.name] = sql<
@@ -429,4 +434,19 @@ function canonical(value: unknown): string {
 /** Whether an id can name a row at all (a positive int4); others are 40400 without a query. */
 export function storable(id: number): boolean {
   return Number.isSafeInteger(id) && id > 0 && id <= MAX_INT4;
+}
+
+/**
+ * The table's columns as a read selects them: an instant is mapped from the driver's text to the
+ * contract's ISO-8601 UTC by string (db/timestamps.ts), not through a Date and its
+ * `toISOString`; toRecord passes the string on. Everything else is the column itself.
+ */
+function readColumns(columns: Record<string, PgColumn>): Record<string, PgColumn | SQL.Aliased> {
+  const out: Record<string, PgColumn | SQL.Aliased> = { ...columns };
+  for (const [name, column] of Object.entries(columns)) {
+    if (is(column, PgTimestamp) && column.withTimezone) {
+      out[name] = sql<string>`${column}`.mapWith(isoFromTimestamptz).as(name);
+    }
+  }
+  return out;
 }
