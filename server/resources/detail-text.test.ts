@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
-import { builtInStores } from '../test/stores';
+import { builtInStores, demoUserCaller } from '../test/stores';
 import type { Caller } from './visibility';
 
 /**
@@ -14,10 +13,7 @@ describeBackends('a detail statement given as text', (backend) => {
   const store = builtInStores(() => t.db);
   let user: Caller;
   beforeAll(async () => {
-    const rows = (await t.db.execute(
-      sql`select id::text as id from users where user_name = 'user'`,
-    )) as unknown as { rows: { id: string }[] };
-    user = { id: rows.rows[0]!.id, role: 'user' };
+    user = await demoUserCaller(t.db);
   });
 
   it.each(['scene', 'prompt', 'prompt-call', 'record'])(

@@ -13,7 +13,7 @@ import { resourceByName } from '../../contract/resources';
 import type { Preparable, Prepared } from '../db/prepared';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
-import { builtInStores } from '../test/stores';
+import { builtInStores, demoUserCaller } from '../test/stores';
 import { MAX_NAMED_LIST_STATEMENTS, prepareList, ShapeCache, shapeOf } from './list-statements';
 import { readPage, shapeTexts } from './paging';
 import type { Row } from './rows';
@@ -108,10 +108,7 @@ describeBackends('compiled list statements', (backend) => {
   const admin: Caller = { id: '0', role: 'admin' };
   let user: Caller;
   beforeAll(async () => {
-    const rows = (await t.db.execute(
-      sql`select id::text as id from users where user_name = 'user'`,
-    )) as unknown as { rows: { id: string }[] };
-    user = { id: rows.rows[0]!.id, role: 'user' };
+    user = await demoUserCaller(t.db);
   });
 
   /** The request answered without compiling, and compiled (twice: built, then kept). */

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../contract/resource';
 import { resourceByName } from '../../contract/resources';
 import type { Database } from '../db/client';
 import { RESOURCE_TABLES } from '../db/resource-tables';
 import { ResourceStore } from '../resources/store';
+import type { Caller } from '../resources/visibility';
 
 /**
  * The built-in resources' stores over a test database, made on first use and shared, so a
@@ -24,4 +26,14 @@ export function builtInStores(db: () => Database): (name: string) => ResourceSto
     return found;
   };
   return store;
+}
+
+/** The seeded demo user (`user`) as a store's caller: the visibility of an ordinary operator. */
+export async function demoUserCaller(db: Database): Promise<Caller> {
+  const rows = (await db.execute(
+    sql`select id::text as id from users where user_name = 'user'`,
+  )) as unknown as { rows: { id: string }[] };
+  const id = rows.rows[0]?.id;
+  if (!id) throw new Error('the demo user is not seeded');
+  return { id, role: 'user' };
 }
