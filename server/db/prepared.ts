@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mapRowsFlat } from './flat-rows';
 
 /** A statement built once, run with its placeholders' values (drizzle's prepared query). */
 export interface Prepared<T = unknown> {
@@ -34,5 +35,15 @@ export function prepareByText<T>(
   const digest = createHash('sha256').update(query.toSQL().sql).digest('base64url');
   const name = `${prefix}_${digest.slice(0, 24)}`;
   if (admit && !admit(name)) return undefined;
-  return query.prepare(name);
+  return prepareAs(query, name);
+}
+
+/**
+ * `query.prepare(name)` ('' for PostgreSQL's unnamed statement), its rows mapped by a function
+ * compiled once where its fields are flat (server/db/flat-rows.ts), not cell by cell by drizzle.
+ */
+export function prepareAs<T>(query: Preparable<T>, name: string): Prepared<T> {
+  const prepared = query.prepare(name);
+  mapRowsFlat(prepared);
+  return prepared;
 }

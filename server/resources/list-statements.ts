@@ -1,7 +1,7 @@
 import type { PageCursor } from '../../contract/page-cursor';
 import type { PageQuery } from '../../contract/resource-schema';
 import type { Database } from '../db/client';
-import { prepareByText, type Preparable, type Prepared } from '../db/prepared';
+import { prepareAs, prepareByText, type Preparable, type Prepared } from '../db/prepared';
 
 /**
  * The shape of a list request: everything its statement's text depends on, none of its values
@@ -68,7 +68,7 @@ export function prepareList<T>(
     if (prepared) return prepared;
   }
   // An empty name is PostgreSQL's unnamed statement (and PGlite ignores names).
-  return query.prepare('');
+  return prepareAs(query, '');
 }
 
 /** The most shapes one store keeps compiled per database handle; the least recently used go. */
