@@ -1,8 +1,10 @@
 // API under load at platform scale (issue 12, docs/PERFORMANCE.md "Platform scale"): the real
 // server (`node --import tsx server/main.ts`, as scripts/start.mjs runs it) in a child process
 // on the database `npm run bench:data` filled, and a bare Fastify route answering a constant
-// envelope in a second child process, so neither shares a thread with the load generator. For
-// each case, CLIENTS keep-alive clients send requests back to back for a 1 s warm-up and then
+// envelope in a second child process, so neither shares a thread with the load generator. A
+// second console with ANSWERS_KEPT_MB=0 answers each list and detail case again, marked "not
+// kept": the cost of a page or record asked for the first time (or since its tables changed),
+// where the first console answers a repeated request from memory. For each case, CLIENTS keep-alive clients send requests back to back for a 1 s warm-up and then
 // SECONDS seconds; p50 / p95 / p99, requests per second and the share of the bare route's rate
 // (measured first, in the same run). Then one streaming CSV export of every session record: bytes,
 // time and the server's peak resident memory during it (VmHWM, reset before the export).
@@ -46,6 +48,7 @@ import {
   BARE_DETAIL_PATH,
   BARE_LIST_PATH,
   BARE_QUERIES,
+  OTHER_DRIVER,
   serveBare,
   spawnBare,
   spawnServer,
@@ -91,7 +94,8 @@ function resetPeak(pid: number | undefined): boolean {
 
 interface Case {
   name: string;
-  target: 'api' | 'bare';
+  /** 'unkept': the console with ANSWERS_KEPT_MB=0, each list read from the database. */
+  target: 'api' | 'unkept' | 'bare';
   path: string;
   body: unknown;
   /** The envelope code a correct answer carries (0, or 40000 for a refused deep page). */
@@ -224,6 +228,7 @@ async function bench(): Promise<number> {
   // ---- the two servers
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-bench-'));
   let api: ChildProcess | undefined;
+  let unkept: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
     const port = await freePort();
@@ -248,6 +253,20 @@ async function bench(): Promise<number> {
     const apiTarget: Target = { host: '127.0.0.1', port };
     const bareTarget: Target = { host: '127.0.0.1', port: barePort };
     await waitUntilReady(api, port, { agent });
+    // The same console keeping no list answers: what a list costs when it was not asked before
+    // (started once the first has made the data folder's key file, which both then read).
+    const unkeptPort = await freePort();
+    unkept = spawnServer({
+      ...process.env,
+      ...UNTHROTTLED_ENV,
+      DATABASE_URL: urlText,
+      PORT: String(unkeptPort),
+      DATA_DIR: dataDir,
+      DB_POOL_SIZE: String(POOL),
+      ANSWERS_KEPT_MB: '0',
+    });
+    const unkeptTarget: Target = { host: '127.0.0.1', port: unkeptPort };
+    await waitUntilReady(unkept, unkeptPort, { agent });
     const token = await login(apiTarget, 'user', 'user', { agent, timeoutMs: TIMEOUT });
 
     // ---- the cases
@@ -271,7 +290,7 @@ async function bench(): Promise<number> {
     const detail = (prefix: string) => apiPath(...prefix.split('/'), 'detail');
     let turn = 0;
     const rotate = (ids: number[]) => () => ({ id: ids[turn++ % Math.max(1, ids.length)] ?? 1 });
-    const cases: Case[] = [
+    const listed: Case[] = [
       { name: 'bare route', target: 'bare', path: '/bare', body: page(), expect: 0 },
       // What one statement costs without the console: the ceiling of any route that reads.
       ...Object.keys(BARE_QUERIES).map((path): Case => ({
@@ -281,26 +300,25 @@ async function bench(): Promise<number> {
         body: page(),
         expect: 0,
       })),
-      // The records list's first page as the console sends it, without the console around it.
+      // The records list's first page as the console sends it, without the console around it,
+      // on node-postgres (the console's driver) and on postgres.js.
       ...(recordsListSql
-        ? [
-            {
-              name: "bare route + the records list's statement",
-              target: 'bare',
-              path: BARE_LIST_PATH,
-              body: page(),
-              expect: 0,
-            } satisfies Case,
-          ]
+        ? ['', OTHER_DRIVER].map((driver): Case => ({
+            name: `bare route + the records list's statement${driver ? ' (postgres.js)' : ''}`,
+            target: 'bare',
+            path: `${BARE_LIST_PATH}${driver}`,
+            body: page(),
+            expect: 0,
+          }))
         : []),
       // The scene detail as the console sends it (the same ids), without the console around it.
-      {
-        name: "bare route + the scene detail's statement",
+      ...['', OTHER_DRIVER].map((driver): Case => ({
+        name: `bare route + the scene detail's statement${driver ? ' (postgres.js)' : ''}`,
         target: 'bare',
-        path: BARE_DETAIL_PATH,
+        path: `${BARE_DETAIL_PATH}${driver}`,
         body: rotate(info.sceneIds),
         expect: 0,
-      },
+      })),
       { name: 'scenes, first page', target: 'api', path: list('scene'), body: page(), expect: 0 },
       {
         name: `prompts, keyword "${args['prompt-keyword']}"`,
@@ -336,6 +354,19 @@ async function bench(): Promise<number> {
         target: 'api',
         path: list('record'),
         body: cursorPage(info.recordKey),
+        expect: 0,
+      },
+      {
+        // Every request a page no one asked for before (a cursor at a time of its own within the
+        // 30 days before page 10,000): what keeping costs where it never answers.
+        name: 'records, a page by cursor never asked before',
+        target: 'api',
+        path: list('record'),
+        body: () => {
+          const at = Date.parse(String(info.recordKey?.[0] ?? new Date().toISOString()));
+          const key = [new Date(at - Math.random() * 30 * 86_400_000).toISOString(), 2 ** 30];
+          return cursorPage(key);
+        },
         expect: 0,
       },
       {
@@ -436,17 +467,25 @@ async function bench(): Promise<number> {
         expect: 0,
       },
     ];
+    // Each list and detail case twice: kept (its answer read once, then answered from memory
+    // while its tables stand) and not kept, on the server that reads each from the database.
+    const cases = listed.flatMap((c): Case[] =>
+      c.target === 'api' && c.expect === 0 && /\/(page|detail)$/.test(c.path)
+        ? [c, { ...c, name: `${c.name}, not kept`, target: 'unkept' }]
+        : [c],
+    );
     const selected = cases.filter(
       (c) => c.name === 'bare route' || !only || only.some((o) => c.name.includes(o)),
     );
 
     const drive = async (c: Case, seconds: number): Promise<Result> => {
-      const target = c.target === 'bare' ? bareTarget : apiTarget;
+      const target =
+        c.target === 'bare' ? bareTarget : c.target === 'unkept' ? unkeptTarget : apiTarget;
       const latencies: number[] = [];
       const codes = new Map<string, number>();
       // The bare route's constant answer says nothing worth a note.
       let sample: string | undefined = c.target === 'bare' ? '' : undefined;
-      const pid = c.target === 'bare' ? bare?.pid : api?.pid;
+      const pid = c.target === 'bare' ? bare?.pid : c.target === 'unkept' ? unkept?.pid : api?.pid;
       const cpuBefore = cpuMs(pid);
       const dbCpu0 = postgresCpu();
       const until = performance.now() + seconds * 1000;
@@ -551,8 +590,10 @@ async function bench(): Promise<number> {
         `Data by \`npm run bench:data\`: ${data}` +
         (info.marker?.seconds ? `, loaded in ${fmt(info.marker.seconds)} s` : '') +
         '. The server runs as `npm start` would (`node --import tsx server/main.ts`, ' +
-        `\`DB_POOL_SIZE=${POOL}\`, \`LOG_LEVEL=error\`, \`MOCK_DELAY=0\`) and a bare Fastify route ` +
-        'answering a constant envelope runs in a second process; the load generator (node:http, ' +
+        `\`DB_POOL_SIZE=${POOL}\`, \`LOG_LEVEL=error\`, \`MOCK_DELAY=0\`), a second one with ` +
+        '`ANSWERS_KEPT_MB=0` answers the cases marked "not kept" (every list read from the ' +
+        'database, as a page asked for the first time is), and a bare Fastify route answering a ' +
+        'constant envelope runs in a third process; the load generator (node:http, ' +
         `keep-alive) runs ${CLIENTS} clients for ${SECONDS} s per case after a ${WARMUP} s ` +
         'warm-up, as the demo user `user`. "share of bare" is the case\'s answers per second ' +
         'over the bare route\'s in the same run; "answers" counts them by envelope code (a deep ' +
@@ -570,7 +611,7 @@ async function bench(): Promise<number> {
     if (args.write) await writeSection(SECTION, section);
     return 0;
   } finally {
-    await Promise.all([stop(api), stop(bare)]);
+    await Promise.all([stop(api), stop(unkept), stop(bare)]);
     agent.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -48,6 +48,7 @@ import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
 import { limitLists, type ListLimits } from './resources/paging';
+import { DEFAULT_ANSWERS_KEPT_MB, keepAnswers } from './resources/kept-answers';
 import { keepCounts } from './resources/list-totals';
 import { watchTableChanges } from './db/table-changes';
 import { ResourceStore } from './resources/store';
@@ -117,6 +118,12 @@ export interface BuildAppOptions {
    * database's change channel (db/table-changes.ts, LIST_COUNTS_KEPT); on unless false.
    */
   keepCounts?: boolean;
+  /**
+   * Lists and details keep their answers, at most this many MiB of JSON per database, while the
+   * tables they read are unchanged (resources/kept-answers.ts, ANSWERS_KEPT_MB); 0 keeps none.
+   * Default DEFAULT_ANSWERS_KEPT_MB.
+   */
+  keepAnswersMb?: number;
   /**
    * What one list may hold (resources/paging.ts ListLimits: LIST_CONNECTIONS, LIST_TIMEOUT_MS);
    * no bound unless given (main.ts sets it for PostgreSQL).
@@ -277,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => watch.close());
   const keep = options.keepCounts !== false;
   if (keep) keepCounts(options.db, watch.changes);
+  keepAnswers(options.db, watch.changes, options.keepAnswersMb ?? DEFAULT_ANSWERS_KEPT_MB);
   app.decorateRequest('writesRows', false);
   // A write's own notification may still be on its way when the console lists again: what
   // this server kept is dropped before the write's answer leaves (resources/crud.ts markWrites).

@@ -14,6 +14,7 @@ import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
+import { DEFAULT_ANSWERS_KEPT_MB } from './resources/kept-answers';
 import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
 import { DEFAULT_RETENTION_INTERVAL_MS } from './db/retention';
 import { tuneGarbageCollector } from './gc-tuning';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
     // Issue 12: a list's total is counted once until a table it reads changes.
     keepCounts: env.LIST_COUNTS_KEPT !== '0',
+    // Issue 12: a list's or a detail's answer is read once until a table it read changes.
+    keepAnswersMb: numberFrom('ANSWERS_KEPT_MB', DEFAULT_ANSWERS_KEPT_MB),
     // Issue 12: calls and sessions past their retention go; the statistics keep them.
     retention: {
       callDays: numberFrom('RETENTION_CALL_DAYS', 0),

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import pg from 'pg';
+import postgres from 'postgres';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -114,10 +115,17 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
     }
     // The console's own statement for a list (BARE_LIST_SQL, text without parameters), named as
     // the console names it: the floor of that list on this driver and this HTTP stack.
+    // The same on postgres.js, another driver (its own pool of as many connections, statements
+    // prepared), to tell the driver's share of the floor from the round trip's.
+    const other = postgres(url, { max: Number(process.env.BARE_POOL_SIZE ?? 10), prepare: true });
     const listText = process.env.BARE_LIST_SQL;
     if (listText) {
       app.post(BARE_LIST_PATH, async () => {
         const { rows } = await pool.query({ name: 'bare_list', text: listText });
+        return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
+      });
+      app.post(`${BARE_LIST_PATH}${OTHER_DRIVER}`, async () => {
+        const rows = [...(await other.unsafe(listText, [], { prepare: true }))];
         return { code: 0, msg: 'ok', data: { list: rows, total: rows.length, totalExact: true } };
       });
     }
@@ -133,8 +141,15 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
         const { rows } = await pool.query({ name: 'bare_detail', text: detailText, values });
         return { code: 0, msg: 'ok', data: rows[0] ?? null };
       });
+      app.post<{ Body: { id?: number } }>(`${BARE_DETAIL_PATH}${OTHER_DRIVER}`, async (request) => {
+        const values = names.map((name) => (name === 'id' ? request.body.id : caller));
+        const rows = await other.unsafe(detailText, values as never[], { prepare: true });
+        return { code: 0, msg: 'ok', data: rows[0] ?? null };
+      });
     }
-    app.addHook('onClose', () => pool.end());
+    app.addHook('onClose', async () => {
+      await Promise.all([pool.end(), other.end()]);
+    });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -153,6 +168,8 @@ export async function serveBare(methods: readonly ('GET' | 'POST')[]): Promise<v
 export const BARE_LIST_PATH = '/bare-list-statement';
 /** The bare server's route running BARE_DETAIL_SQL, the console's own scene detail statement. */
 export const BARE_DETAIL_PATH = '/bare-detail-statement';
+/** Appended to a bare statement route's path: the same statement through postgres.js. */
+export const OTHER_DRIVER = '-postgres-js';
 
 export const BARE_QUERIES = {
   '/bare-select-1': 'select 1 as one',

@@ -2,7 +2,12 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBackends, useTestDatabase } from '../test/backends';
 import { RESOURCE_TABLES } from './resource-tables';
-import { TableChanges, watchTableChanges, type ChangeWatch } from './table-changes';
+import {
+  ANNOUNCED_TABLES,
+  TableChanges,
+  watchTableChanges,
+  type ChangeWatch,
+} from './table-changes';
 
 describe('table versions', () => {
   it('exist only while the channel is heard, and never repeat across a loss', () => {
@@ -43,12 +48,19 @@ describeBackends('the change channel', (backend) => {
   afterAll(() => watch?.close());
   const version = (...tables: string[]) => watch.changes.versionOf(tables);
 
-  it('every table a list reads announces its changes', async () => {
-    const tables = [...Object.values(RESOURCE_TABLES).map((x) => getTableName(x)), 'resource_rows'];
+  it('every table a list reads announces its changes, and a session’s messages', async () => {
+    const tables = [
+      ...Object.values(RESOURCE_TABLES).map((x) => getTableName(x)),
+      'resource_rows',
+      'record_messages',
+    ];
     const found = (await t.db.execute(sql`
       select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
       where g.tgname = c.relname || '_changes'`)) as unknown as { rows: { name: string }[] };
-    expect(found.rows.map((r) => r.name).sort()).toEqual([...new Set(tables)].sort());
+    const names = found.rows.map((r) => r.name).sort();
+    expect(names).toEqual([...new Set(tables)].sort());
+    // What answers are kept over (resources/kept-answers.ts) is exactly what is announced.
+    expect([...ANNOUNCED_TABLES].sort()).toEqual(names);
   });
 
   it('a committed change moves its table’s version, and only its table’s', async () => {

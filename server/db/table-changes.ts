@@ -4,6 +4,27 @@ import type { Database } from './client';
 
 /** The channel migration 0013 announces changed tables on. */
 export const CHANGES_CHANNEL = 'console_changes';
+/**
+ * The tables whose every change migrations 0013 and 0014 announce on CHANGES_CHANNEL (a
+ * statement trigger `<table>_changes` on each): an answer is kept only over these
+ * (server/db/table-changes.test.ts checks the list against the database's triggers).
+ */
+export const ANNOUNCED_TABLES: ReadonlySet<string> = new Set([
+  'agents',
+  'corpora',
+  'corpus_items',
+  'directives',
+  'model_evaluate_results',
+  'model_evaluations',
+  'plugin_configs',
+  'prompt_calls',
+  'prompts',
+  'record_messages',
+  'records',
+  'resource_rows',
+  'scenes',
+]);
+
 /** The channel migration 0013 announces users whose sessions changed on (their id). */
 export const SESSIONS_CHANNEL = 'console_sessions';
 

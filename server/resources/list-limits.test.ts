@@ -48,9 +48,10 @@ if (!postgres) {
       let lists: Promise<Answer & { ms: number }>[] = [];
       try {
         const started = performance.now();
+        // A page not asked before: the first one's answer is kept and would answer from memory.
         lists = Array.from({ length: 6 }, () =>
           t
-            .post(calls, { current: 1, pageSize: 5 }, { token })
+            .post(calls, { current: 1, pageSize: 4 }, { token })
             .then((a) => ({ ...a, ms: performance.now() - started })),
         );
         await new Promise((r) => setTimeout(r, 200));

@@ -13,7 +13,14 @@ import type { Database } from '../db/client';
 import { AppError, invalidField } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import type { Preparable, Prepared } from '../db/prepared';
-import { namedOn, prepareList, shapeOf, type ShapeCache } from './list-statements';
+import { announcedTables, keptAnswer } from './kept-answers';
+import {
+  MAX_SHAPES_PER_STORE,
+  namedOn,
+  prepareList,
+  shapeOf,
+  type ShapeCache,
+} from './list-statements';
 import {
   keptCount,
   knownEstimate,
@@ -636,6 +643,58 @@ export async function readPage(
   caller: Caller,
 ): Promise<PageAnswer> {
   const cursor = cursorOf(list, query);
+  const kept = keptAnswer<PageAnswer>(
+    list.db,
+    list,
+    tablesOfShape(list, query, cursor),
+    query,
+    `${caller.id}\u0000${caller.role}`,
+  );
+  if (kept.answer) return kept.answer;
+  const answer = await readFresh(list, query, cursor, caller);
+  kept.keep(answer);
+  return answer;
+}
+
+/** The tables each shape of a list reads, when the channel announces them all, by list. */
+const shapeTables = new WeakMap<ListSource, Map<string, string[] | null>>();
+
+/**
+ * The tables the statements of `query`'s shape read (its rows with their count, the planner's
+ * estimate of the same WHERE), or null when one of them is not announced or the list is built
+ * per request (a configured resource: its references' labels follow declarations that change
+ * without a table change), so its answers are not kept.
+ */
+function tablesOfShape(
+  list: ListSource,
+  query: PageQuery,
+  cursor: PageCursor | undefined,
+): string[] | null {
+  if (!list.compiled) return null;
+  let byShape = shapeTables.get(list);
+  if (!byShape) shapeTables.set(list, (byShape = new Map()));
+  const shape = shapeOf(query, cursor);
+  let tables = byShape.get(shape);
+  if (tables === undefined) {
+    const { rows, counted } = shapeStatements(list, list.db, query, cursor);
+    tables = announcedTables([
+      rows.toSQL().sql,
+      counted.toSQL().sql,
+      ...list.reads.map((t) => `from "${t}"`),
+    ]);
+    if (byShape.size >= MAX_SHAPES_PER_STORE) byShape.delete(byShape.keys().next().value!);
+    byShape.set(shape, tables);
+  }
+  return tables;
+}
+
+/** One page read from the database (readPage, when no answer is kept). */
+async function readFresh(
+  list: ListSource,
+  query: PageQuery,
+  cursor: PageCursor | undefined,
+  caller: Caller,
+): Promise<PageAnswer> {
   const { fetched, totals } = await inTurn(list.db, async (db, timeoutMs) =>
     query.exactTotal !== true && (await tableEstimate(db, list.table)) <= SMALL_TABLE_ROWS
       ? smallPage(new PageRead(list, db, query, cursor, caller, true))

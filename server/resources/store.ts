@@ -19,6 +19,7 @@ import { prepareByText, type Prepared } from '../db/prepared';
 import { isoFromTimestamptz } from '../db/timestamps';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
+import { announcedTables, keptAnswer } from './kept-answers';
 import { ShapeCache } from './list-statements';
 import {
   pageStatements,
@@ -39,6 +40,8 @@ const MAX_INT4 = 2_147_483_647;
 interface DetailStatement {
   statement: Prepared<Row>;
   extraNames: readonly string[];
+  /** The tables its text reads when the channel announces them all (kept-answers.ts), else null. */
+  tables: string[] | null;
 }
 
 /** What a detail selects beyond the row's fields (ResourceStore.detailWith). */
@@ -221,12 +224,41 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    */
   async detailWith(id: number, caller: Caller, extra?: DetailExtra): Promise<Row> {
     if (!storable(id)) throw notFound();
-    const { statement, extraNames } = this.prepareDetail(extra);
+    return this.readDetail(this.prepareDetail(extra), id, caller);
+  }
+
+  private async readDetail(
+    { statement, extraNames }: DetailStatement,
+    id: number,
+    caller: Caller,
+  ): Promise<Row> {
     const [row] = await statement.execute({ id, caller: caller.id });
     if (!row) throw notFound();
     const out = toRecord(this.def, row);
     for (const name of extraNames) out[name] = row[name];
     return out;
+  }
+
+  /**
+   * The detail as the detail call answers it: kept while the tables its statement reads stand
+   * unchanged (kept-answers.ts), as a list's page is. Only for answering a detail call: a write
+   * checks and answers with detail(), fresh, because the write's own change is not yet heard
+   * while it runs. A row that is not found is not kept.
+   */
+  async shown(id: number, caller: Caller, extra?: DetailExtra): Promise<Row> {
+    if (!storable(id)) throw notFound();
+    const prepared = this.prepareDetail(extra);
+    const kept = keptAnswer<Row>(
+      this.db,
+      prepared,
+      prepared.tables,
+      id,
+      `${caller.id}\u0000${caller.role}`,
+    );
+    if (kept.answer) return kept.answer;
+    const row = await this.readDetail(prepared, id, caller);
+    kept.keep(row);
+    return row;
   }
 
   /**
@@ -239,8 +271,10 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     let prepared = this.detailStatements.get(key);
     if (!prepared) {
       const added = extra?.select(this) ?? {};
-      const statement = prepareByText(key, this.detailQuery(added));
-      prepared = { statement, extraNames: Object.keys(added) };
+      const query = this.detailQuery(added);
+      const statement = prepareByText(key, query);
+      const tables = announcedTables([query.toSQL().sql]);
+      prepared = { statement, extraNames: Object.keys(added), tables };
       this.detailStatements.set(key, prepared);
     }
     return prepared;
