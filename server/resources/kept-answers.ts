@@ -21,9 +21,17 @@ interface Kept {
   bytes: number;
 }
 
-/** One database's kept answers: least recently used first, within a budget of JSON length. */
+/**
+ * One database's kept answers: least recently used first, within a budget of JSON length. An
+ * answer is kept the second time it is read (`offer`): a page asked once and never again (a
+ * cursor walked through, a search typed once) costs a key, not a copy that lives on until it
+ * is pushed out, which cost a never-asked-again list about a sixth of its server CPU in the
+ * garbage collector (docs/PERFORMANCE.md "Answers read once").
+ */
 export class AnswerKeep {
   private readonly entries = new Map<string, Kept>();
+  /** Keys read once (or kept before a change), oldest first: the next read keeps its answer. */
+  private readonly seen = new Set<string>();
   private used = 0;
 
   constructor(
@@ -39,10 +47,29 @@ export class AnswerKeep {
     this.entries.delete(key);
     if (kept.version !== version) {
       this.used -= kept.bytes;
+      // Asked again after a change: it is asked often, keep its next answer at once.
+      this.remember(key);
       return undefined;
     }
     this.entries.set(key, kept);
     return kept.answer;
+  }
+
+  /**
+   * A fresh answer for `key`, read under `version`: kept (frozen) if the key was read before,
+   * else only remembered as read.
+   */
+  offer(key: string, version: string, answer: unknown): void {
+    if (!this.seen.delete(key)) {
+      this.remember(key);
+      return;
+    }
+    this.set(key, version, answer, freezeAndMeasure(answer));
+  }
+
+  private remember(key: string): void {
+    this.seen.add(key);
+    if (this.seen.size > this.maxEntries) this.seen.delete(this.seen.values().next().value!);
   }
 
   set(key: string, version: string, answer: unknown, bytes: number): void {
@@ -145,7 +172,7 @@ export function keptAnswer<T extends object>(
   if (answer) return { answer, keep: () => {} };
   return {
     answer: undefined,
-    keep: (fresh) => keep.set(key, version, fresh, freezeAndMeasure(fresh)),
+    keep: (fresh) => keep.offer(key, version, fresh),
   };
 }
 
