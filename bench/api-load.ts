@@ -591,8 +591,8 @@ async function bench(): Promise<number> {
         (info.marker?.seconds ? `, loaded in ${fmt(info.marker.seconds)} s` : '') +
         '. The server runs as `npm start` would (`node --import tsx server/main.ts`, ' +
         `\`DB_POOL_SIZE=${POOL}\`, \`LOG_LEVEL=error\`, \`MOCK_DELAY=0\`), a second one with ` +
-        '`ANSWERS_KEPT_MB=0` answers the cases marked "not kept" (every list read from the ' +
-        'database, as a page asked for the first time is), and a bare Fastify route answering a ' +
+        '`ANSWERS_KEPT_MB=0` answers the cases marked "not kept" (every list and detail read ' +
+        'from the database, as one asked for the first time is), and a bare Fastify route answering a ' +
         'constant envelope runs in a third process; the load generator (node:http, ' +
         `keep-alive) runs ${CLIENTS} clients for ${SECONDS} s per case after a ${WARMUP} s ` +
         'warm-up, as the demo user `user`. "share of bare" is the case\'s answers per second ' +
