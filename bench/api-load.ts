@@ -225,21 +225,25 @@ async function bench(): Promise<number> {
       await client.end();
     }
   })();
-  // ---- the two servers
+  // ---- the servers
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-bench-'));
   let api: ChildProcess | undefined;
   let unkept: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
-  try {
-    const port = await freePort();
-    api = spawnServer({
+  /** The console as `npm start` runs it on the bench's database, with `extra` in its env. */
+  const startConsole = (port: number, extra: Record<string, string> = {}) =>
+    spawnServer({
       ...process.env,
       ...UNTHROTTLED_ENV,
       DATABASE_URL: urlText,
       PORT: String(port),
       DATA_DIR: dataDir,
       DB_POOL_SIZE: String(POOL),
+      ...extra,
     });
+  try {
+    const port = await freePort();
+    api = startConsole(port);
     const spawned = spawnBare(join(ROOT, 'bench/api-load.ts'), {
       BARE_DATABASE_URL: urlText,
       BARE_POOL_SIZE: String(POOL),
@@ -253,18 +257,10 @@ async function bench(): Promise<number> {
     const apiTarget: Target = { host: '127.0.0.1', port };
     const bareTarget: Target = { host: '127.0.0.1', port: barePort };
     await waitUntilReady(api, port, { agent });
-    // The same console keeping no list answers: what a list costs when it was not asked before
+    // The same console keeping no answers: what a list or detail costs when not asked before
     // (started once the first has made the data folder's key file, which both then read).
     const unkeptPort = await freePort();
-    unkept = spawnServer({
-      ...process.env,
-      ...UNTHROTTLED_ENV,
-      DATABASE_URL: urlText,
-      PORT: String(unkeptPort),
-      DATA_DIR: dataDir,
-      DB_POOL_SIZE: String(POOL),
-      ANSWERS_KEPT_MB: '0',
-    });
+    unkept = startConsole(unkeptPort, { ANSWERS_KEPT_MB: '0' });
     const unkeptTarget: Target = { host: '127.0.0.1', port: unkeptPort };
     await waitUntilReady(unkept, unkeptPort, { agent });
     const token = await login(apiTarget, 'user', 'user', { agent, timeoutMs: TIMEOUT });
