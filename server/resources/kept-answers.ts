@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { ANNOUNCED_TABLES, type TableChanges } from '../db/table-changes';
+import type { Caller } from './visibility';
 
 // A list's page or a record's detail, kept until a table it read changes (docs/DECISIONS.md
 // "An answer is read once, like a total"): the same request from the same caller is answered
@@ -150,7 +151,7 @@ export interface AnswerLookup<T> {
 const NONE: AnswerLookup<never> = { answer: undefined, keep: () => {} };
 
 /**
- * The kept answer of `request` from `callerKey` to `source` (a list, a store's detail) on
+ * The kept answer of `request` from `caller` to `source` (a list, a store's detail) on
  * `db`, whose statements read `tables` (null: not all announced), and how to keep a new one.
  * The tables' version is read now, before any statement is sent: a write committed after the
  * statements' snapshot is announced after this and moves it, so a kept answer is never older
@@ -161,13 +162,15 @@ export function keptAnswer<T extends object>(
   source: object,
   tables: readonly string[] | null,
   request: unknown,
-  callerKey: string,
+  caller: Caller,
 ): AnswerLookup<T> {
   const keep = keeps.get(db);
   if (!keep || !tables) return NONE;
   const version = keep.changes.versionOf(tables);
   if (version === undefined) return NONE;
-  const key = `${idOf(source)}\u0000${callerKey}\u0000${JSON.stringify(request)}`;
+  // Visibility reads the caller's id alone; the role is in the key all the same, so nothing
+  // decided by role could ever be answered to another.
+  const key = `${idOf(source)}\u0000${caller.id}\u0000${caller.role}\u0000${JSON.stringify(request)}`;
   const answer = keep.get(key, version) as T | undefined;
   if (answer) return { answer, keep: () => {} };
   return {

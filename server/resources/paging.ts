@@ -648,7 +648,7 @@ export async function readPage(
     list,
     tablesOfShape(list, query, cursor),
     query,
-    `${caller.id}\u0000${caller.role}`,
+    caller,
   );
   if (kept.answer) return kept.answer;
   const answer = await readFresh(list, query, cursor, caller);
