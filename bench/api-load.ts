@@ -4,9 +4,10 @@
 // envelope in a second child process, so neither shares a thread with the load generator. A
 // second console with ANSWERS_KEPT_MB=0 answers each list and detail case again, marked "not
 // kept": the cost of a page or record asked for the first time (or since its tables changed),
-// where the first console answers a repeated request from memory. For each case, CLIENTS keep-alive clients send requests back to back for a 1 s warm-up and then
-// SECONDS seconds; p50 / p95 / p99, requests per second and the share of the bare route's rate
-// (measured first, in the same run). Then one streaming CSV export of every session record: bytes,
+// where the first console answers a repeated request from memory. For each case, CLIENTS
+// keep-alive clients send requests back to back for a 1 s warm-up and then SECONDS seconds;
+// p50 / p95 / p99, requests per second and the share of the bare route's rate (measured first,
+// in the same run). Then one streaming CSV export of every session record: bytes,
 // time and the server's peak resident memory during it (VmHWM, reset before the export).
 //
 // Run: npm run bench:api -- [--url postgres://…/bench] [--clients 32] [--seconds 5]

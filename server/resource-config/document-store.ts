@@ -167,6 +167,14 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     return readPage(this.list, query, caller);
   }
 
+  /**
+   * Read every time, as this store's lists are: a reference's label follows its target's
+   * declaration, which changes without a table change (kept-answers.ts keeps nothing here).
+   */
+  shown(id: number, caller: Caller): Promise<Row> {
+    return this.detail(id, caller);
+  }
+
   async detail(id: number, caller: Caller): Promise<Row> {
     if (!storable(id)) throw notFound();
     const [row] = await this.db

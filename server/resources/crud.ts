@@ -150,11 +150,7 @@ export function crudCalls(
         const { id } = request.body as { id: number };
         return success(
           request,
-          await (behaviour.detail
-            ? behaviour.detail(id, caller)
-            : store.shown
-              ? store.shown(id, caller)
-              : store.detail(id, caller)),
+          await (behaviour.detail ? behaviour.detail(id, caller) : store.shown(id, caller)),
         );
       },
     },

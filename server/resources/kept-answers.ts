@@ -125,11 +125,14 @@ export function tablesIn(text: string): string[] {
 }
 
 /**
- * The tables of `texts` when the channel announces a change to every one of them (the answer
- * can be kept), else null (one of them changes unheard: users, model versions, …).
+ * The tables `texts` read, and `alsoRead`, when the channel announces a change to every one of
+ * them (the answer can be kept), else null (one of them changes unheard: users, model versions).
  */
-export function announcedTables(texts: readonly string[]): string[] | null {
-  const tables = tablesIn(texts.join('\n'));
+export function announcedTables(
+  texts: readonly string[],
+  alsoRead: readonly string[] = [],
+): string[] | null {
+  const tables = [...new Set([...tablesIn(texts.join('\n')), ...alsoRead])];
   return tables.every((t) => ANNOUNCED_TABLES.has(t)) ? tables.sort() : null;
 }
 
@@ -152,7 +155,8 @@ const NONE: AnswerLookup<never> = { answer: undefined, keep: () => {} };
 
 /**
  * The kept answer of `request` from `caller` to `source` (a list, a store's detail) on
- * `db`, whose statements read `tables` (null: not all announced), and how to keep a new one.
+ * `db`, whose statements read `tables()` (null: not all announced; asked only when `db` keeps
+ * answers, so a server that keeps none does no work for it), and how to keep a new one.
  * The tables' version is read now, before any statement is sent: a write committed after the
  * statements' snapshot is announced after this and moves it, so a kept answer is never older
  * than the changes heard when it was asked (TableChanges).
@@ -160,13 +164,15 @@ const NONE: AnswerLookup<never> = { answer: undefined, keep: () => {} };
 export function keptAnswer<T extends object>(
   db: Database,
   source: object,
-  tables: readonly string[] | null,
+  tables: () => readonly string[] | null,
   request: unknown,
   caller: Caller,
 ): AnswerLookup<T> {
   const keep = keeps.get(db);
-  if (!keep || !tables) return NONE;
-  const version = keep.changes.versionOf(tables);
+  if (!keep) return NONE;
+  const read = tables();
+  if (!read) return NONE;
+  const version = keep.changes.versionOf(read);
   if (version === undefined) return NONE;
   // Visibility reads the caller's id alone; the role is in the key all the same, so nothing
   // decided by role could ever be answered to another.

@@ -646,7 +646,7 @@ export async function readPage(
   const kept = keptAnswer<PageAnswer>(
     list.db,
     list,
-    tablesOfShape(list, query, cursor),
+    () => tablesOfShape(list, query, cursor),
     query,
     caller,
   );
@@ -677,11 +677,7 @@ function tablesOfShape(
   let tables = byShape.get(shape);
   if (tables === undefined) {
     const { rows, counted } = shapeStatements(list, list.db, query, cursor);
-    tables = announcedTables([
-      rows.toSQL().sql,
-      counted.toSQL().sql,
-      ...list.reads.map((t) => `from "${t}"`),
-    ]);
+    tables = announcedTables([rows.toSQL().sql, counted.toSQL().sql], list.reads);
     if (byShape.size >= MAX_SHAPES_PER_STORE) byShape.delete(byShape.keys().next().value!);
     byShape.set(shape, tables);
   }

@@ -13,8 +13,11 @@ import type { Caller, Viewer } from './visibility';
 export interface RecordStore {
   page(query: PageQuery, caller: Caller): Promise<PageAnswer>;
   detail(id: number, caller: Caller): Promise<Row>;
-  /** The detail as the detail call answers it, when it may be kept (ResourceStore.shown). */
-  shown?(id: number, caller: Caller): Promise<Row>;
+  /**
+   * The detail as the detail call answers it: kept where the store can tell what it read
+   * (ResourceStore.shown), else the same as detail().
+   */
+  shown(id: number, caller: Caller): Promise<Row>;
   create(values: Row, caller: Caller, scope?: string): Promise<Row>;
   update(id: number, version: number, values: Row, caller: Caller, unchanged?: Row): Promise<Row>;
   remove(id: number, caller: Caller): Promise<{ id: number }>;

@@ -248,7 +248,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   async shown(id: number, caller: Caller, extra?: DetailExtra): Promise<Row> {
     if (!storable(id)) throw notFound();
     const prepared = this.prepareDetail(extra);
-    const kept = keptAnswer<Row>(this.db, prepared, prepared.tables, id, caller);
+    const kept = keptAnswer<Row>(this.db, prepared, () => prepared.tables, id, caller);
     if (kept.answer) return kept.answer;
     const row = await this.readDetail(prepared, id, caller);
     kept.keep(row);
