@@ -1,49 +1,13 @@
 import { mayOpen, type Policy } from './access/decide';
-import {
-  groupOf,
-  viewAction,
-  viewsOf,
-  type Action,
-  type ResourceDef,
-  type Role,
-  type RouteRole,
-  type ViewKind,
-} from './resource';
+import { groupOf, viewAction, viewsOf, type ResourceDef, type Role } from './resource';
 import { RESOURCES } from './resources';
+import type { RouteNode } from './route-node';
 
 export { allowsRole } from './access/decide';
+export type { RouteNode } from './route-node';
 
-/**
- * The console's route tree (spec §2), derived from the resource declarations plus the two
- * entries that are no resource (the dashboard and the wiki link). The client builds its routes,
- * menu and guards from it, and the server answers POST /api/user/menu from it.
- */
-export interface RouteNode {
-  /** Route name, e.g. 'scene.list'; also the tab and guard identity. */
-  readonly name: string;
-  /** Absolute path, e.g. '/scene/list'; for the external wiki entry, its URL key. */
-  readonly path: string;
-  /** Locale key of the label. */
-  readonly locale: string;
-  /** '*' = any logged-in role. Groups have none: they show when a child shows. */
-  readonly roles?: readonly RouteRole[];
-  readonly hidden?: boolean;
-  /** Menu order of a top-level entry (spec §9). */
-  readonly order?: number;
-  /** Icon name from src/layout/icons.tsx. */
-  readonly icon?: string;
-  readonly ignoreCache?: boolean;
-  /** The contract resource this page shows, which kind of page, and the action it needs. */
-  readonly resource?: string;
-  readonly view?: ViewKind;
-  readonly action?: Action;
-  /** The row scope the page shows (e.g. 'public' templates) and the field values it fixes. */
-  readonly scope?: string;
-  readonly preset?: Readonly<Record<string, string | number>>;
-  /** Opens in a new tab instead of routing (the wiki). */
-  readonly external?: boolean;
-  readonly children?: readonly RouteNode[];
-}
+// The console's route tree (spec §2): the resource declarations' views plus the entries that are
+// no resource. The client builds its routes, menu and guards from it; the server its menu answer.
 
 const ANY = ['*'] as const;
 

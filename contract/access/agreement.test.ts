@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { flattenRoutes, routesFor } from '../menu';
 import { defineResource, ROLES } from '../resource';
 import { RESOURCES } from '../resources';
-import { disagreements, mayDo } from './decide';
+import { prompt } from '../resources/prompt';
+import { disagreements, mayCall, mayDo } from './decide';
 import { createAccessEnforcer, policyOf } from './index';
 
 describe('route roles and the policy agree', () => {
@@ -35,5 +36,16 @@ describe('route roles and the policy agree', () => {
     // In-place actions (edit in a dialog, delete) follow the policy alone.
     expect(mayDo(policy, 'admin', 'scene', 'edit', routes)).toBe(true);
     expect(mayDo(policy, 'user', 'plugin-config', 'delete', routes)).toBe(false);
+  });
+
+  it('keeps a call that names roles to them, on top of the policy: only the admin approves', async () => {
+    const policy = policyOf(await createAccessEnforcer());
+    const routes = flattenRoutes(routesFor());
+    const { approve, submit } = prompt.endpoints;
+    expect(policy('user', 'prompt', approve.action)).toBe(true);
+    expect(mayCall(policy, 'user', 'prompt', approve, routes)).toBe(false);
+    expect(mayCall(policy, 'admin', 'prompt', approve, routes)).toBe(true);
+    expect(mayCall(policy, 'user', 'prompt', submit, routes)).toBe(true);
+    expect(mayCall(() => false, 'admin', 'prompt', approve, routes)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { RouteNode } from '../menu';
-import type { Action, Role, RouteRole } from '../resource';
+import type { Action, EndpointDef, Role, RouteRole } from '../resource';
+import type { RouteNode } from '../route-node';
 
 /**
  * What the API allows: role × resource × action, answered by the casbin policy built from the
@@ -38,6 +38,20 @@ export function mayDo(
   if (!policy(role, resource, action)) return false;
   const pages = routes.filter((r) => r.resource === resource && r.view === action);
   return pages.length === 0 || pages.some((r) => mayOpen(policy, role, r));
+}
+
+/**
+ * May `role` make a resource's extra call (e.g. approving)? As for its action (mayDo), and, when
+ * the call names roles of its own, only those: the same two checks the server makes.
+ */
+export function mayCall(
+  policy: Policy,
+  role: Role,
+  resource: string,
+  endpoint: Pick<EndpointDef, 'action' | 'roles'>,
+  routes: readonly RouteNode[],
+): boolean {
+  return allowsRole(endpoint.roles, role) && mayDo(policy, role, resource, endpoint.action, routes);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Policy } from './decide';
 
 export { ACCESS_MODEL } from './model';
 export { buildPolicy, policyRules } from './policy';
-export { allowsRole, mayDo, mayOpen, type Policy } from './decide';
+export { allowsRole, mayCall, mayDo, mayOpen, type Policy } from './decide';
 
 /** Builds the enforcer for a set of resources. Call once and keep it: it is not cheap. */
 export async function createAccessEnforcer(

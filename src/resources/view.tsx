@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { mayDo, mayOpen } from '../../contract/access/decide';
+import { mayCall, mayDo, mayOpen } from '../../contract/access/decide';
 import type { RouteNode } from '../../contract/menu';
 import type { Action, ResourceDef, ViewKind } from '../../contract/resource';
 import { resourceByName } from './registry';
@@ -36,7 +36,8 @@ export function ViewProvider({
 
 /**
  * The one access answer (contract/access) for the current role, as a component sees it:
- * `canOpen` for pages, `canDo` for actions. Menu, guards and refine's buttons ask the same.
+ * `canOpen` for pages, `canDo` for actions, `canCall` for a resource's extra calls. Menu, guards
+ * and refine's buttons ask the same.
  */
 export function useAccess() {
   const policy = usePolicy();
@@ -51,7 +52,14 @@ export function useAccess() {
       !!(policy && role && mayDo(policy, role, resource, action, routes)),
     [policy, role, routes],
   );
-  return { canOpen, canDo };
+  const canCall = useCallback(
+    (def: ResourceDef, name: string) => {
+      const endpoint = def.endpoints?.[name];
+      return !!(endpoint && policy && role && mayCall(policy, role, def.name, endpoint, routes));
+    },
+    [policy, role, routes],
+  );
+  return { canOpen, canDo, canCall };
 }
 
 export interface View {
@@ -63,12 +71,14 @@ export interface View {
   siblingOf(kind: ViewKind): RouteNode | undefined;
   /** May this role take `action` on the view's resource (policy and pages, see mayDo)? */
   can(action: Action): boolean;
+  /** May this role make the resource's declared extra call `endpoint` (see mayCall)? */
+  canCall(endpoint: string): boolean;
 }
 
 /** The resource view a page renders: its route, declaration, sibling pages and access. */
 export function useView(): View {
   const view = useContext(ViewContext);
-  const { canOpen, canDo } = useAccess();
+  const { canOpen, canDo, canCall } = useAccess();
   if (!view?.def) throw new Error('useView outside a resource view');
   const { route, def, routes } = view;
   return {
@@ -80,5 +90,6 @@ export function useView(): View {
     },
     siblingOf: (kind) => siblingOf(route, kind, routes),
     can: (action) => canDo(def.name, action),
+    canCall: (endpoint) => canCall(def, endpoint),
   };
 }

@@ -7,8 +7,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
-import { useStore } from '../../stores/create-store';
-import { roleStore } from '../../stores/role';
 import { useView } from '../view';
 import { usePromptCall, usePromptVersions } from './api';
 import { PromptEditor } from './PromptEditor';
@@ -118,8 +116,7 @@ function TemplateTab({ record }: { record: PromptRecord }) {
  */
 export default function PromptDetail() {
   const { t } = useTranslation();
-  const { route, can } = useView();
-  const role = useStore(roleStore);
+  const { route, can, canCall } = useView();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('template');
   const invalidate = useInvalidate();
@@ -260,7 +257,7 @@ export default function PromptDetail() {
                     <ReviewPanel
                       record={record}
                       versions={versions}
-                      isAdmin={role === 'admin'}
+                      canReview={canCall('approve')}
                       canSubmit={canEdit}
                       onChanged={refresh}
                     />

@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldRenderers } from '../../components/resource/field-format';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
-import { useStore } from '../../stores/create-store';
-import { roleStore } from '../../stores/role';
 import { useView } from '../view';
 import { ReviewBadges, StatusTag } from './ReviewBadges';
 import type { PromptRecord } from './types';
@@ -23,12 +21,12 @@ const renderers: FieldRenderers = {
   reviewState: (_, record) => <ReviewBadges record={(record ?? {}) as PromptRecord} />,
 };
 
-/** Platform or personal templates (the route's scope); the admin's platform list has a review tab. */
+/** Platform or personal templates (the route's scope); a reviewer's platform list has a review tab. */
 export default function PromptList() {
   const { t } = useTranslation();
-  const { route } = useView();
-  const role = useStore(roleStore);
-  const reviews = route.scope === 'public' && role === 'admin';
+  const { route, canCall } = useView();
+  // Whoever may approve reviews: the same answer the API gives (today the admin alone).
+  const reviews = route.scope === 'public' && canCall('approve');
   const [tab, setTab] = useState<'all' | 'pending'>('all');
   const { result: pending } = useList({
     resource: 'prompt',

@@ -64,18 +64,18 @@ function RejectDialog({
 
 /**
  * Approval of a platform template's newer version: submit a draft or a rejected version; while
- * it waits, the admin sees it against the live version and approves or rejects it.
+ * it waits, whoever may approve sees it against the live version and approves or rejects it.
  */
 export function ReviewPanel({
   record,
   versions,
-  isAdmin,
+  canReview,
   canSubmit,
   onChanged,
 }: {
   record: PromptRecord;
   versions: PromptVersion[];
-  isAdmin: boolean;
+  canReview: boolean;
   canSubmit: boolean;
   onChanged(updated: PromptRecord): void;
 }) {
@@ -140,7 +140,7 @@ export function ReviewPanel({
           {t('prompt.review.submit')}
         </Button>
       )}
-      {state === 'pending' && isAdmin && (
+      {state === 'pending' && canReview && (
         <>
           {candidate && (
             <SideBySideDiff
