@@ -1,5 +1,5 @@
-// Menu click → rows visible, in Chromium, on a warm console (issue 12, docs/PERFORMANCE.md
-// "Browser: click to rows"). Builds nothing: it serves a copy of dist/ (`npx vite build` first)
+// Menu click → rows visible, in Chromium, on a warm console (docs/PERFORMANCE.md "Browser:
+// click to rows"). Builds nothing: it serves a copy of dist/ (`npx vite build` first)
 // from the real server (`node --import tsx server/main.ts`, PORT, SEED_DEMO=1, MOCK_DELAY=0) on a
 // fresh PGlite directory, or on DATABASE_URL when given. Per account (the demo admin and user):
 //   1. login → first list page: a fresh browser context opens /scene/list, is sent to the login

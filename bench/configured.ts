@@ -1,4 +1,4 @@
-// Configured resources at 100 000 rows (issue 11): the list of a resource declared as
+// Configured resources at 100 000 rows (docs/PERFORMANCE.md): the list of a resource declared as
 // configuration (rows as JSON documents in resource_rows, expression indexes) next to a built-in
 // resource of the same size (scenes, a table of its own), in the same run on the same database.
 // Both get ROWS rows through generate_series; each case runs through app.inject as the demo user

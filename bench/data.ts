@@ -1,4 +1,4 @@
-// Platform-scale data for issue 12 (docs/PERFORMANCE.md "Platform scale"): fills a PostgreSQL
+// Platform-scale data (docs/PERFORMANCE.md "Platform-scale data"): fills a PostgreSQL
 // database with a year of traffic in minutes, by `insert … select … from generate_series` in
 // the database (nothing row by row from node). The database is made by the app's own migrations
 // and demo seed (so `admin`/`user` log in), then gets SCENES scenes, PROMPTS templates (one live
@@ -1106,9 +1106,8 @@ async function main(): Promise<number> {
     }
 
     const tIndexes = performance.now();
-    // One at a time: B-tree builds use parallel workers already, and a second builder beside the
-    // longest (the GIN trigram index of the calls' answers) made it 2.3× slower (686 s for this
-    // phase against 580 s sequentially, 10 M calls).
+    // One at a time: B-tree builds use parallel workers already, and builders side by side
+    // slowed the longest (the calls' trigram index) more than they saved.
     console.log(`indexes (${indexes.length}):`);
     for (const ix of indexes) {
       const t = performance.now();

@@ -1,4 +1,4 @@
-// CSV export benchmark (issue 8 "works for 1 M rows without loading them in memory"): prepares
+// CSV export benchmark (an export of 1 M rows must not load them in memory): prepares
 // a fresh embedded database with the demo plus ROWS extra template calls (generate_series, in
 // the database), starts the real server on it, exports every call as the demo user over HTTP and
 // reads the stream, sampling the server's resident memory. Prints rows, seconds, rows/s, and the

@@ -1,4 +1,4 @@
-// Hardening benchmark (issue 7, docs/SECURITY.md): starts the real server process on a fresh
+// Hardening benchmark (docs/SECURITY.md): starts the real server process on a fresh
 // embedded database (or DATABASE_URL), then
 //   1. sends MALFORMED malformed requests over every POST route of the OpenAPI document, as the
 //      demo user and anonymously, and counts 5xx answers, oversized answers and leaks (a password

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Keyword search on Chinese and English text: ILIKE '%kw%' without and with a pg_trgm index, and
 # what full-text search ('simple' config, no Chinese tokenizer installed) finds instead.
-# docs/PERFORMANCE.md "Keyword search: trigram vs full text (issue 12)".
+# docs/PERFORMANCE.md "Keyword search: trigram vs full text".
 # Run: DB=postgres://postgres@127.0.0.1:5432/<scratch db> bench/keyword-search.sh
 # It creates (and leaves) a table kw_docs with 200 000 rows in that database.
 set -euo pipefail

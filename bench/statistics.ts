@@ -1,4 +1,4 @@
-// Statistics at scale (issue 10, docs/PERFORMANCE.md): a throwaway PostgreSQL database created
+// Statistics at scale (docs/PERFORMANCE.md): a throwaway PostgreSQL database created
 // through the app's own migrations, 30 scenes (some with a monthly budget), 8 priced model
 // versions (two with a price change during the year), a few thousand chats and CALLS template
 // calls over the last 365 days, loaded in batches of BATCH rows by `insert … select … from

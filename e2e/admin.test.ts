@@ -1,5 +1,5 @@
 /**
- * The admin's pages (issue 9): users and model versions are the admin's alone; an account the
+ * The admin's pages: users and model versions are the admin's alone; an account the
  * admin disables loses its session at once; everyone changes their own password from the user
  * menu. Both locales. Screenshots go to /tmp/shots/admin-*.png.
  */

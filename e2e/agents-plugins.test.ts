@@ -1,5 +1,5 @@
 /**
- * Agents and plugins (issue 9) in Chromium against the real server: the user builds an agent
+ * Agents and plugins in Chromium against the real server: the user builds an agent
  * from the option lists (model version, plugins, directives, scenes), opens it and publishes it;
  * the admin adds a plugin with a secret and a parameter schema, and the secret never comes back
  * into the browser: the edit form shows it as set, and saving untouched keeps it.

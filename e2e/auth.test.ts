@@ -1,5 +1,5 @@
 /**
- * Issue "foundation": logging in and out against the real server (spec §4, §5, §7).
+ * Logging in and out against the real server (spec §4, §5, §7).
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';

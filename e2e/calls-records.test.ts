@@ -1,5 +1,5 @@
 /**
- * Template calls and session records (issue 8): the call list's filters live in the URL and
+ * Template calls and session records: the call list's filters live in the URL and
  * survive a reload, and the CSV export carries exactly the filtered rows; a session's transcript
  * renders markdown and shows raw HTML and javascript: links as harmless text.
  */

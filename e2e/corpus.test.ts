@@ -1,5 +1,5 @@
 /**
- * Corpus sets (issue 9): importing a CSV (a bad row names its line and imports nothing; a good
+ * Corpus sets: importing a CSV (a bad row names its line and imports nothing; a good
  * file adds its items), annotating with the keyboard only while the progress moves, reviewing
  * an item, and the new screens in both languages (screenshots in /tmp/shots/corpus-*.png).
  */

@@ -1,5 +1,5 @@
 /**
- * Directives (issue 9): create in the dialog (the command checked as the server checks it),
+ * Directives: create in the dialog (the command checked as the server checks it),
  * edit, reorder by dragging a row's handle and by the keyboard, switch off, delete; the page in
  * both locales. The test makes its own directives (they go to the end of the order).
  */
@@ -184,11 +184,8 @@ e2eDescribe('directives', () => {
     await expect
       .poll(() => live.allTextContents())
       .toContain(zh('directive.dnd.over', { name: a, position: target - 2 }));
-    // One ArrowDown per place. dnd-kit picks the next place from the rows' measured boxes; a
-    // press that lands while the last move's rows are still being measured finds the same place
-    // and changes nothing (seen once under a loaded CI: "over 16" stayed for 10 s), so a press
-    // that moved nothing within 2 s is pressed again. A press that moves always announces at
-    // once (the announcement is the drag-over event's), so this does not overshoot.
+    // One ArrowDown per place; a press that lands while dnd-kit still measures the rows moves
+    // nothing, so it is pressed again (a press that moves announces at once: no overshoot).
     const downTo = async (position: number) => {
       const over = zh('directive.dnd.over', { name: a, position });
       for (let press = 1; ; press++) {

@@ -1,5 +1,5 @@
 /**
- * Model evaluations (issue 9): the report of a finished evaluation (chart, table, baseline
+ * Model evaluations: the report of a finished evaluation (chart, table, baseline
  * switch), its per-item comparison with a human score saved and kept, a stale score reloaded,
  * and a new evaluation created through the form; in both locales. Uses the demo seed's
  * finished evaluations, which carry results (results cannot be created through the API).

@@ -1,5 +1,5 @@
 /**
- * The console under faults (issue 7, item 6): a failing list, a failing server menu, a reload.
+ * The console under faults: a failing list, a failing server menu, a reload.
  * Failures are made with page.route in front of the real server, so only the answer the
  * console sees changes.
  */

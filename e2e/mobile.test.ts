@@ -1,5 +1,5 @@
 /**
- * Narrow screens (issue 3): below 992 px the device is 'mobile' and the menu lives in a drawer.
+ * Narrow screens: below 992 px the device is 'mobile' and the menu lives in a drawer.
  */
 import { expect, it } from 'vitest';
 import {

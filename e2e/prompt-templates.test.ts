@@ -1,5 +1,5 @@
 /**
- * Prompt templates (issue 8): a personal template's versions (edit, side-by-side history,
+ * Prompt templates: a personal template's versions (edit, side-by-side history,
  * restore), and a platform template's change going through review (draft, submit, the admin's
  * pending tab, diff, approve).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Done when" in Chromium: the admin declares a "知识库 / Knowledge base" resource on
+ * Resources declared without code, in Chromium: the admin declares a "知识库 / Knowledge base" resource on
  * the resource configuration page (no code, no rebuild); the user finds it in the menu in both
  * locales and creates, edits, filters and deletes rows; a reload and a server restart (same data
  * directory) keep everything; the admin disables it: gone from the user's menu and from the API
@@ -45,7 +45,7 @@ const STATUS = {
   published: { zh: '已发布', en: 'Published' },
 } as const;
 
-/** What the admin types into the JSON tab: issue 11's knowledge base, cut to two fields. */
+/** What the admin types into the JSON tab: the README's knowledge base, cut to two fields. */
 const DECLARATION = {
   name: 'knowledge',
   labels: { 'zh-CN': LABEL.zh, 'en-US': LABEL.en },
@@ -197,7 +197,7 @@ async function filterText(page: Page, label: string, value: string) {
   await answered;
 }
 
-e2eDescribe('resource configuration (issue 11)', () => {
+e2eDescribe('resource configuration', () => {
   const e2e = useE2E();
 
   it('the admin declares the knowledge base on the configuration page (JSON tab)', async () => {

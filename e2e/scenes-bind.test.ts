@@ -1,5 +1,5 @@
 /**
- * Scenes (issue 8): the card list opens a scene's detail, where a template is bound through the
+ * Scenes: the card list opens a scene's detail, where a template is bound through the
  * pick list and unbound after confirmation; the cards show what is bound.
  */
 import type { Page } from 'playwright-core';

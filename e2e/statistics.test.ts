@@ -1,5 +1,5 @@
 /**
- * The statistics page (issue 10) over the demo seed: every chart draws on a canvas, the
+ * The statistics page over the demo seed: every chart draws on a canvas, the
  * summary and the table show what the API answered, a filter change asks again and redraws,
  * the URL keeps the filter across a reload, and the CSV export holds the table's rows with a
  * header in the UI's language. Both locales, with screenshots.

@@ -1,5 +1,5 @@
 /**
- * The workplace (issue 10): every figure equals what the API answers when the test asks it
+ * The workplace: every figure equals what the API answers when the test asks it
  * with the page's own token, in both locales, as the user and as the admin. The admin has no
  * record, corpus or evaluation pages (spec §2): their panels are left out, and so are their
  * calls. Screenshots of each.
@@ -185,15 +185,13 @@ e2eDescribe('workplace', () => {
     const { page } = e2e;
     await page.goto('/login');
     await login(page, 'user', 'user');
-    // The test server answers the sample calls at once (MOCK_DELAY=0), before any skeleton
-    // shows; each answer is held back as the real handlers do (0.6–1 s), so the skeletons are
-    // on screen first and their heights are what is checked.
+    // The test server answers the sample calls at once; hold each back as the real handlers do,
+    // so the skeletons are on screen first and their heights are what is checked.
     await page.route('**/api/**', async (route) => {
       await new Promise((done) => setTimeout(done, 700));
       await route.continue();
     });
-    // A wider screen wraps the messages less: their skeleton's height is kept by the loaded
-    // panel too, or the links below jumped up 66 px at 1,920 px once the messages came.
+    // A wider screen wraps the messages less: the loaded panel must keep its skeleton's height.
     for (const width of [1366, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await gotoApp(page, '/dashboard/workplace');

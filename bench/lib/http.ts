@@ -83,7 +83,7 @@ export function postJson(
   });
 }
 
-/** A POST whose (streamed) answer is counted, not kept: bytes and line breaks. */
+/** A POST whose (streamed) answer is counted, not stored: bytes and line breaks. */
 export function postCounting(
   target: Target,
   path: string,

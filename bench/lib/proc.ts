@@ -60,12 +60,8 @@ function postgresCpuByPid(): Map<number, number> {
 }
 
 /**
- * The CPU every local `postgres` process spends from now until `stop()`, in ms: what requests
- * cost the database's side (parse, plan, execute, and each round trip's protocol work). A
- * process started meanwhile counts whole; one that exited meanwhile is left out (its last
- * readings are gone), so the figure is never below what the survivors spent. NaN when
- * PostgreSQL does not run on this machine. Other databases' sessions count too: run it on a
- * quiet server.
+ * The CPU every local `postgres` process spends from now until `stop()`, in ms (NaN without a
+ * local PostgreSQL). Every database's sessions count: run it on a quiet server.
  */
 export function postgresCpu(): { stop(): number } {
   const before = postgresCpuByPid();

@@ -62,7 +62,7 @@ export async function startServer(): Promise<ServerHandle> {
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
     LOG_LEVEL: 'warn',
-    // The sample (mock) handlers answer at once: their 600–1000 ms latency only slows tests.
+    // The sample (mock) handlers answer at once: their latency only slows tests.
     MOCK_DELAY: '0',
   };
   delete env.DATABASE_URL;

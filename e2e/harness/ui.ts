@@ -64,9 +64,7 @@ export async function focusedText(page: Page): Promise<string> {
 
 /**
  * Presses `key` in the open menu until the focus is on `label`, at most `max` times. rc-menu
- * moves the focus a frame after each key and wraps around, so each step waits for the focus to
- * move: read at once on a busy machine, the old item asked for more keys, and the walk came
- * round to the wrong item (the user menu in CI).
+ * moves the focus a frame after each key, so each step waits for it to move.
  */
 export async function walkMenuTo(
   page: Page,
@@ -125,11 +123,8 @@ export function dropdownItem(page: Page, label: string) {
 }
 
 /**
- * The open antd dialog (a modal or a confirm) showing `text`, once its zoom-in is over. Its
- * first frames are full size and still but transparent, which Playwright counts as visible;
- * then it jumps to 20 % and grows. A click in those frames pressed OK and released beside it,
- * so nothing was sent (the corpus review: CI, and 2 runs in 14 here with a core kept busy).
- * Closing, it stays until it has faded out.
+ * The open antd dialog (a modal or a confirm) showing `text`, once its zoom-in is over: a click
+ * during it can press and release on different spots. Closing, it stays until faded out.
  */
 export function settledDialog(page: Page, text: string): Locator {
   return page.locator(`.ant-modal${OPENED}`, { hasText: text });
@@ -148,12 +143,8 @@ export async function selectOptions(page: Page, combobox: Locator): Promise<Loca
 }
 
 /**
- * Waits until an element has kept its place for `quietMs`. Playwright's own "stable" check
- * spans two animation frames. Written when the workplace's panels grew as their answers
- * arrived (the messages panel by 230 px, about 0.8 s after it showed): a click measured before
- * such a jump landed beside the button below it (a CI run: the sample link never navigated).
- * The panels now load at their final sizes (PanelSkeleton); this still guards a click against
- * any late shift a page may have.
+ * Waits until an element has stayed in place for `quietMs` (Playwright's "stable" spans only two
+ * frames), so a click is not aimed at a spot a late layout shift moves away.
  */
 export async function waitForSteadyBox(
   locator: Locator,

@@ -1,8 +1,7 @@
 /**
- * Every screen of issue 8 speaks the chosen language (spec §9): in English no Chinese is left in
- * the page's chrome (titles, labels, buttons, column titles, tabs, placeholders, empty texts),
- * and in Chinese the same places show the Chinese texts. Cells and other data are left out: the
- * demo content is Chinese in both.
+ * The scene, template, call and session screens speak the chosen language (spec §9): in English
+ * no Chinese is left in their labels (titles, buttons, column titles, tabs, placeholders, empty
+ * texts), and in Chinese they show the Chinese texts. Data is left out: the demo is Chinese.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -281,7 +280,7 @@ async function checkScreens(page: Page, locale: LocaleName): Promise<string[]> {
   return problems;
 }
 
-e2eDescribe('issue 8 screens in both languages', () => {
+e2eDescribe('screen labels in both languages', () => {
   const e2e = useE2E();
 
   it('in English, no Chinese is left in the chrome of the scene, template, call and session screens', async () => {
