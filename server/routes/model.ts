@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPath } from '../../contract/api';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
+import type { Action } from '../../contract/resource';
 import { idBody, idSchema, visibleString } from '../../contract/resource-schema';
 import { PROMPT_MODEL_TYPES } from '../../contract/resources/prompt';
 import type { AppContext } from '../context';
@@ -19,7 +20,7 @@ import {
 import { invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import { success } from '../http/reply';
-import { requireAdmin } from './user-admin';
+import { apiPermission } from './api-policy';
 
 export const modelVersionBody = z
   .strictObject({ modelType: z.enum(PROMPT_MODEL_TYPES).optional() })
@@ -165,11 +166,11 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = { preValidation: [ctx.authenticate, requireAdmin] };
+  const may = (action: Action) => apiPermission(app, ctx, 'model', action);
   const docs = (summary: string) => ({ tags: ['model'], summary, security: [{ bearer: [] }] });
 
   r.post(apiPath('model', 'version', 'create'), {
-    ...adminOnly,
+    ...may('create'),
     schema: {
       ...docs('Add a model version (admin only); a taken (modelType, version) answers 40000'),
       body: modelVersionCreateBody,
@@ -184,7 +185,7 @@ function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('model', 'version', 'update'), {
-    ...adminOnly,
+    ...may('edit'),
     schema: {
       ...docs(
         'Change a model version (admin only); its type and version text stay while anything uses it',
@@ -218,7 +219,7 @@ function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('model', 'version', 'delete'), {
-    ...adminOnly,
+    ...may('delete'),
     schema: {
       ...docs('Delete a model version nothing uses any more (admin only)'),
       body: modelVersionDeleteBody,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
+import type { Action } from '../../contract/resource';
 import {
   RESOURCE_SCHEMA_JSON,
   resourceDeclarationSchema,
@@ -26,7 +27,7 @@ import { localized, zodIssues } from '../resource-config/file';
 import { checkEntries } from '../resource-config/registry';
 import { liveRowCounts } from '../resource-config/row-checks';
 import type { DeclarationStore } from '../resource-config/store';
-import { requireAdmin } from './user-admin';
+import { apiPermission } from './api-policy';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 // The answers are the contract's interfaces; their zod forms would repeat the declaration schema.
@@ -50,7 +51,7 @@ export function resourceConfigRoutes(
     summary,
     security: [{ bearer: [] }],
   });
-  const admin = { preValidation: [ctx.authenticate, requireAdmin] };
+  const may = (action: Action) => apiPermission(app, ctx, 'meta', action);
   const by = (request: FastifyRequest) => callerOf(request).userName;
   /** After a change: serve it (registry, routes, policy) before answering. */
   const applied = async <T>(value: T): Promise<T> => {
@@ -76,7 +77,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.list, {
-    ...admin,
+    ...may('list'),
     schema: {
       ...docs('Every resource declaration (file and page), with its issues and live rows'),
       body: declarationBodies.list,
@@ -122,7 +123,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.detail, {
-    ...admin,
+    ...may('show'),
     schema: {
       ...docs('One declaration'),
       body: declarationBodies.detail,
@@ -152,7 +153,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.check, {
-    ...admin,
+    ...may('edit'),
     schema: {
       ...docs('Checks a declaration as create or update would, without saving it'),
       body: declarationBodies.check,
@@ -188,7 +189,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.create, {
-    ...admin,
+    ...may('create'),
     schema: {
       ...docs('Creates a declaration; it is served as soon as this answers'),
       body: declarationBodies.create,
@@ -201,7 +202,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.update, {
-    ...admin,
+    ...may('edit'),
     schema: {
       ...docs(
         'Replaces a declaration; a stale version answers 40900, a change the stored rows ' +
@@ -218,7 +219,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.enable, {
-    ...admin,
+    ...may('edit'),
     schema: {
       ...docs('Enables or disables a declaration; a disabled one keeps its rows'),
       body: declarationBodies.enable,
@@ -232,7 +233,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.delete, {
-    ...admin,
+    ...may('delete'),
     schema: {
       ...docs('Deletes a declaration and its rows; `confirm` must repeat the name'),
       body: declarationBodies.delete,
@@ -247,7 +248,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.history, {
-    ...admin,
+    ...may('show'),
     schema: {
       ...docs("A declaration's changes, newest first: who, when, before and after"),
       body: declarationBodies.history,
@@ -269,7 +270,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.import, {
-    ...admin,
+    ...may('create'),
     schema: {
       ...docs('Creates or replaces every declaration of an export, all or nothing'),
       body: declarationBodies.import,
@@ -282,7 +283,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.export, {
-    ...admin,
+    ...may('list'),
     schema: {
       ...docs("The page's declarations as a file an import (or RESOURCES_CONFIG) reads"),
       body: declarationBodies.export,
@@ -299,7 +300,7 @@ export function resourceConfigRoutes(
   });
 
   r.post(RESOURCE_CONFIG_PATHS.schema, {
-    ...admin,
+    ...may('show'),
     schema: {
       ...docs('The JSON Schema of a declarations file (RESOURCES_CONFIG, import, export)'),
       body: declarationBodies.schema,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPath } from '../../contract/api';
 import {
@@ -13,6 +13,7 @@ import {
   type UserAdmin,
 } from '../../contract/auth';
 import { Code } from '../../contract/envelope';
+import type { Action } from '../../contract/resource';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
 import { callerOf } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
@@ -20,16 +21,12 @@ import { forgetCachedUserSessions } from '../auth/session-cache';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { AppError, forbidden, invalidField, notFound } from '../http/app-error';
+import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import { success } from '../http/reply';
+import { apiPermission } from './api-policy';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
-
-/** Runs after `authenticate`: account administration is the admin's (40300 for anyone else). */
-export const requireAdmin: preValidationAsyncHookHandler = async function requireAdmin(request) {
-  if (callerOf(request).role !== 'admin') throw forbidden();
-};
 
 /**
  * Ends every live session of an account, or every one but `keep` (the caller's own token when
@@ -129,16 +126,16 @@ function duplicateUserName(error: unknown): AppError | undefined {
 }
 
 /**
- * Account administration (issue 9): list, create, edit, disable/enable and password reset, for
- * the admin only. Disabling an account or resetting its password ends its sessions at once.
+ * Account administration: list, create, edit, disable/enable and password reset, as the policy
+ * allows (the admin). Disabling an account or resetting its password ends its sessions at once.
  */
 export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = { preValidation: [ctx.authenticate, requireAdmin] };
+  const may = (action: Action) => apiPermission(app, ctx, 'user', action);
   const docs = (summary: string) => ({ tags: ['user'], summary, security: [{ bearer: [] }] });
 
   r.post(apiPath('user', 'page'), {
-    ...adminOnly,
+    ...may('list'),
     schema: {
       ...docs('Accounts, newest first; keyword matches user name, name and email (admin only)'),
       body: userPageBody,
@@ -169,7 +166,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('user', 'create'), {
-    ...adminOnly,
+    ...may('create'),
     schema: {
       ...docs('Create an account (admin only); a taken user name answers 40000 duplicate'),
       body: userCreateBody,
@@ -202,7 +199,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('user', 'update'), {
-    ...adminOnly,
+    ...may('edit'),
     schema: {
       ...docs('Change name, email or role (admin only); a stale version answers 40900'),
       body: userUpdateBody,
@@ -246,7 +243,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
 
   r.post(apiPath('user', 'disable'), {
-    ...adminOnly,
+    ...may('edit'),
     schema: {
       ...docs('Disable an account: it cannot log in and its sessions end at once (admin only)'),
       body: userIdBody,
@@ -260,7 +257,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('user', 'enable'), {
-    ...adminOnly,
+    ...may('edit'),
     schema: {
       ...docs('Enable a disabled account (admin only)'),
       body: userIdBody,
@@ -273,7 +270,7 @@ export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.post(apiPath('user', 'reset-password'), {
-    ...adminOnly,
+    ...may('edit'),
     schema: {
       ...docs("Set an account's password; its sessions end at once (admin only)"),
       body: resetPasswordBody,

@@ -14,6 +14,7 @@ import {
 } from '../../contract/auth';
 import { Code } from '../../contract/envelope';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
+import { decisions } from '../auth/access';
 import { callerOf } from '../auth/authenticate';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { createSession, revokeSession } from '../auth/sessions';
@@ -21,12 +22,15 @@ import type { AppContext } from '../context';
 import { users, type UserRow } from '../db/schema';
 import { AppError, forbidden, invalidField, notFound } from '../http/app-error';
 import { success } from '../http/reply';
+import { grantApiPermissions } from './api-policy';
 import { revokeUserSessions } from './user-admin';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  grantApiPermissions(app, ctx.enforcer);
+  const access = decisions(ctx.enforcer);
 
   r.post(apiPath('user', 'login'), {
     schema: {
@@ -71,7 +75,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async (request) => {
       const caller = callerOf(request);
       const id = String(request.body.id);
-      if (caller.role !== 'admin' && caller.id !== id) throw forbidden();
+      // Anyone may read their own account; reading another's is the policy's 'show' on users.
+      if (caller.id !== id && !(await access.can(caller.role, 'user', 'show'))) throw forbidden();
       const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!row) throw notFound();
       return success(request, toUser(row));
