@@ -12,14 +12,9 @@ import {
   todayIn,
 } from '../../contract/statistics';
 import type { Database } from '../db/client';
-import {
-  distinctUsers,
-  roundCost,
-  sceneInfo,
-  usage,
-  type MeasureKey,
-  type UsageRow,
-} from './rollup-query';
+import { distinctUsers } from './distinct-users';
+import { sceneInfo } from './scene-info';
+import { roundCost, usage, type MeasureKey, type UsageRow } from './usage';
 
 type Measure = (r: UsageRow) => number;
 const MEASURES = {

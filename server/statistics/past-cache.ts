@@ -4,6 +4,7 @@ import {
   todayIn,
   type StatisticQuery,
 } from '../../contract/statistics';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /**
@@ -123,4 +124,19 @@ export function setPastCache(db: Database, on: boolean): void {
 }
 export function pastCacheOn(db: Database): boolean {
   return !disabled.has(db);
+}
+
+/** The version of the days before today (stat_past_version, migration 0011); null without its row. */
+export const PAST_VERSION = sql`(select version from stat_past_version where id = 1)`;
+
+/** A version as read (bigint text, or null without the row) as usage() compares it. */
+export const versionOf = (v: string | number | null | undefined) =>
+  v === undefined || v === null ? undefined : Number(v);
+
+/** The past's version now; undefined without its row. */
+export async function pastVersion(db: Database): Promise<number | undefined> {
+  const { rows } = (await db.execute(sql`select ${PAST_VERSION} as version`)) as unknown as {
+    rows: { version: string | number | null }[];
+  };
+  return versionOf(rows[0]?.version);
 }
