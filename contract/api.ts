@@ -1,6 +1,6 @@
 import type { ResourceDef } from './resource';
 
-/** Every manage call lives below this prefix (DESIGN.md "API contract"). */
+/** Every manage call lives below this prefix. */
 export const API_PREFIX = '/api/manage/v1';
 
 /** The URL of a call below the API prefix, e.g. apiPath('scene', 'page'). */

@@ -45,7 +45,7 @@ describe('httpStatusFor', () => {
 });
 
 describe('the code catalogue', () => {
-  it('has the values of DESIGN.md, plus 50300 for an unreachable database (issue 7) and 50200 for a failing REST source (issue 11)', () => {
+  it('has the agreed values, plus 50300 for an unreachable database and 50200 for a failing REST source', () => {
     expect(Code).toEqual({
       OK: 0,
       LEGACY_OK: 20000,

@@ -28,7 +28,7 @@ const DASHBOARD: RouteNode = {
   ],
 };
 /**
- * Account and model-version administration (issue 9): the admin's, after plugin configuration
+ * Account, model-version and resource administration: the admin's, after plugin configuration
  * (spec §9 order 7; the stable sort keeps it after the resource groups of the same order).
  * Their calls are admin-only routes outside the resource policy (server/routes/user-admin.ts).
  */
@@ -51,7 +51,7 @@ const SYSTEM: RouteNode = {
       locale: 'menu.system.modelVersions',
       roles: ['admin'],
     },
-    // Issue 11: the admin declares resources here (its calls are RESOURCE_CONFIG_PATHS).
+    // The admin declares resources here (its calls are RESOURCE_CONFIG_PATHS).
     {
       name: 'system.resource-config',
       path: '/system/resource-config',
@@ -71,13 +71,9 @@ export const SAMPLE_PAGES = [
 ] as const;
 
 /**
- * Spec §1's sample pages (content analytics, policy list, profile, user center), fed by the
- * mocked endpoints of spec §7; the workplace links to them. Any logged-in role may open them.
- * The group is hidden, so neither it nor its pages are menu entries (menu-model.ts drops hidden
- * entries, then groups left empty). The pages themselves are not flagged: on a leaf, `hidden`
- * means "a detail reached from its list", whose breadcrumb extends the list's trail and whose
- * login redirect is dropped; these are peers, each starting its own trail, and worth returning
- * to after a login.
+ * Spec §1's sample pages, fed by spec §7's mocked endpoints and linked from the workplace. Only
+ * the group is hidden (no menu entries): a hidden leaf means "a list's detail" to breadcrumbs and
+ * login redirects, and these pages are peers, each worth returning to after a login.
  */
 const SAMPLES: RouteNode = {
   name: 'samples',

@@ -70,7 +70,7 @@ const zh = {
   badTimeZone: '不是有效的 IANA 时区名称（如 Asia/Shanghai）',
   endBeforeStart: '结束日期不能早于开始日期',
   rangeTooLong: '时间范围不能超过 {max} 天',
-  // Problems with a resource declaration (contract/resource-config.ts, issue 11).
+  // Problems with a resource declaration (contract/resource-config.ts).
   declKebabCase: '请使用短横线命名：小写字母、数字和单个连字符',
   declReservedName: '此名称为控制台保留',
   declCamelCase: '请使用不超过 40 个字符的驼峰式标识符',

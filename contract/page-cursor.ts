@@ -1,5 +1,5 @@
 /**
- * Keyset ("cursor") paging of every list (issue 12). A cursor names one row's place in the
+ * Keyset ("cursor") paging of every list. A cursor names one row's place in the
  * list's order: the values of its sort keys (ending with the id) and whether the wanted page
  * comes after or before it. Clients treat it as opaque and send it back with the same sorters
  * and filters; the server reads it with `decodeCursor`, so the format lives in one place.

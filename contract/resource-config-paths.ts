@@ -1,7 +1,7 @@
 import { apiPath } from './api';
 
 /**
- * The calls of issue 11 (configured resources), shared by the server routes and the console.
+ * The calls of configured resources, shared by the server routes and the console.
  * All are `POST` below the API prefix, answering the usual envelope. `meta` is a reserved name,
  * so no resource, declared or built-in, can take these paths.
  */

@@ -5,7 +5,7 @@ import { createSchema, pageSchema, updateSchema, valueSchema } from './resource-
 import { RESOURCES } from './resources';
 import { scene } from './resources/scene';
 
-/** Issue 7, item 5: invisible names and lone surrogates were accepted. */
+/** Invisible names and lone surrogates were once accepted as names. */
 const INVISIBLE = [
   '\u200b', // zero-width space
   '\u200b\u200c\u200d\u2060', // zero-width (non-)joiners, word joiner

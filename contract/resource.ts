@@ -1,7 +1,6 @@
 /**
- * A resource is declared once, as data (DESIGN.md "Config-driven resources"). Client and
- * server both derive everything from this declaration: validation schemas, list columns,
- * filters, forms, menu entries, access policy and the generic CRUD endpoints.
+ * A resource is declared once, as data, so client and server cannot drift: both derive from it
+ * validation, columns, filters, forms, menu, access policy and the generic CRUD endpoints.
  */
 
 export const ROLES = ['admin', 'user'] as const;
@@ -109,7 +108,7 @@ export interface FieldDef {
   /** Unique among live rows; a duplicate answers 40000 naming the field. */
   readonly unique?: boolean;
   /**
-   * For type 'json' in a declared resource (issue 11): any JSON value, its shape the admin's.
+   * For type 'json' in a declared resource: any JSON value, its shape the admin's.
    * A built-in json field has its shape in resource-schema's JSON_SCHEMAS instead.
    */
   readonly anyJson?: boolean;

@@ -17,11 +17,8 @@ export function isCalendarDate(s: string): boolean {
 }
 
 /**
- * A getter of one Intl.DateTimeFormat per zone, kept. Building one costs ~0.1 ms, formatting with
- * one ~1 µs, and a statistics answer asks for today's date and checks its zone several times (4 %
- * of a 30-day scene list's server CPU, docs/PERFORMANCE.md). Only zones Intl accepted are kept,
- * and at most `kept` of them: IANA has about 600 names, but Intl also takes any mix of their
- * letters' cases, so a client sending names must not grow the map.
+ * One Intl.DateTimeFormat per zone, kept: building one costs far more than formatting with it.
+ * At most `kept` valid zones: Intl takes names in any letter case, so clients must not grow it.
  */
 export function formatterPerZone(
   locale: string,

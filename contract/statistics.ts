@@ -13,7 +13,7 @@ import {
 export * from './statistics-calendar';
 
 /**
- * The statistics calls (spec §7 /statistic/…, issue 10): request body and answers, shared by the
+ * The statistics calls (spec §7 /statistic/…): request body and answers, shared by the
  * server routes, the OpenAPI document and the console's statistics and workplace pages.
  *
  * Dates are calendar dates in `timeZone`; the range is inclusive of both ends. Buckets are named

@@ -17,9 +17,9 @@ import { LEAF_ROUTES } from './routes/table';
 import { useStore } from './stores/create-store';
 
 /**
- * The console's own API, and (issue 11) refine's json-server provider for resources declared
- * with a REST source, through the server's proxy (which adds the service's tokens). Both use
- * the one http client: the caller's token, language and error toasts.
+ * The console's own API, and refine's json-server provider for resources declared with a REST
+ * source, through the server's proxy (which adds the service's tokens). Both use the one http
+ * client: the caller's token, language and error toasts.
  */
 const dataProvider = {
   default: createDataProvider(http),
@@ -67,7 +67,7 @@ export function refineResources(
  * the lazily loaded shell and the login page never downloads it.
  */
 export function RefineRoot({ children }: { children: ReactNode }) {
-  // Declared resources come and go with the registry (issue 11), without a reload.
+  // Declared resources come and go with the registry, without a reload.
   const registry = useStore(registryStore);
   const resources = useMemo(
     () =>

@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 /**
- * The shell (layout, menus, providers) and the pages every operator opens first must not pull
- * zod and the request schemas: importing a path constant from a schema module once put 27 kB
- * gzip of zod into the shell's chunk (issue 12, docs/PERFORMANCE.md "Browser: click to rows").
+ * The shell and the pages opened first must not pull zod and the request schemas in: one path
+ * constant imported from a schema module once put all of zod into the shell's chunk.
  * Follows the static imports (not `import type`, not `import()`) of the project's own modules.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

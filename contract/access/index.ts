@@ -17,8 +17,8 @@ export async function createAccessEnforcer(
     newModelFromString(ACCESS_MODEL),
     new StringAdapter(buildPolicy(resources)),
   );
-  // The policy is derived from declarations, never saved: rules added at run time (configured
-  // resources, issue 11) live in memory, which the string adapter could not store anyway.
+  // Derived from declarations, never saved: rules added at run time (configured resources)
+  // live in memory, which the string adapter could not store anyway.
   enforcer.enableAutoSave(false);
   return enforcer;
 }

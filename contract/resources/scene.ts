@@ -70,7 +70,7 @@ export const scene = defineResource({
       filter: 'eq',
     },
     { name: 'description', type: 'text', nullable: true, max: 1000, list: true, search: true },
-    // CNY per calendar month; the statistics page shows the share of it used (issue 10).
+    // CNY per calendar month; the statistics page shows the share of it used.
     { name: 'monthlyBudget', type: 'number', nullable: true, min: 0, max: 999_999_999 },
     // Bound through template/bind, which checks the template; never through create or update.
     templateIdField({ readOnly: true, form: 'none' }),

@@ -38,13 +38,9 @@ export function questionPlacement(
 type FocusVisibleOptions = FocusOptions & { focusVisible?: boolean };
 
 /**
- * antd's Popconfirm, answerable from the keyboard. antd leaves the focus on the button that
- * opened the question and renders the question at the end of the page, so Enter opened it and
- * nothing reached its buttons. Here the question takes the focus as soon as it is on screen, not
- * when its opening animation ends (on its first button, Cancel: Enter twice does not confirm; an
- * Enter in the first 0.3 s went to the opener again), Escape in it closes it, and the focus goes
- * back to the button that opened it, shown as a keyboard's focus only when the keyboard
- * answered (a mouse's Cancel leaves no tooltip behind). A click elsewhere keeps its own focus.
+ * antd's Popconfirm, answerable from the keyboard: antd leaves the focus on the opener, so Enter
+ * never reached the question. Here the question takes the focus at once (on Cancel, so Enter
+ * twice does not confirm), Escape closes it, and the focus returns to the opener.
  * While it is open, a `Tip` on its button withholds its name (`Asking`).
  */
 export function Ask({

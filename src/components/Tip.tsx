@@ -25,12 +25,9 @@ export type Focusable = ReactElement<{
 export const isKeyboardFocus = (el: Element) => el.matches(':focus-visible');
 
 /**
- * antd's Tooltip for an icon-only control, shown on hover as antd's and also while a keyboard's
- * focus is on it, so a sighted keyboard user reads the name that `aria-label` gives a screen
- * reader. Not antd's `focus` trigger: that opens on a mouse press's focus too, and a clicked
- * button's tip then stayed after the pointer left, until the blur. Other props (a Popover's or
- * Popconfirm's, when the Tip is their child) go to the Tooltip. Inside an open question (`Ask`)
- * it shows nothing: it would cover the question's buttons.
+ * antd's Tooltip for an icon-only control, shown on hover and on a keyboard's focus, so sighted
+ * keyboard users read the name `aria-label` gives screen readers (antd's `focus` trigger also
+ * fired on a mouse press and stayed until blur). Inside an open `Ask` it shows nothing.
  */
 export function Tip({
   title,

@@ -16,7 +16,7 @@ interface Values {
 }
 
 /**
- * "Change password" from the user menu (issue 9), for every role: current, new and repeated
+ * "Change password" from the user menu, for every role: current, new and repeated
  * new password. The server ends the account's other sessions; this one goes on, and the dialog
  * says how many ended.
  */

@@ -12,9 +12,8 @@ const isList = (n: RouteNode) => n.view === 'list';
 const PREFETCH_AFTER_MS = 2000;
 
 /**
- * Once the shell is idle, the code of every list page in the menu is fetched (issue 12), so the
- * first click on a list waits only for its rows. Only lists: pages drawing charts (statistics,
- * the workplace) would bring the chart library to everyone; they load on hover or click.
+ * Once the shell is idle, list pages' code is fetched so a first click waits only for rows.
+ * Only lists: chart pages would bring the chart library to everyone; they load on hover.
  */
 function prefetchLists(menu: readonly RouteNode[]): () => void {
   const lists = menu.flatMap((n) => n.children ?? [n]).filter(isList);

@@ -1,6 +1,5 @@
-// First: casbin reaches for Node's Buffer while its modules evaluate. Static imports evaluate
-// in order, so the global is there before casbin's; and being static, casbin's chunks are
-// fetched together with this one (no second round trip after it, issue 12).
+// First: casbin reaches for Node's Buffer while its modules evaluate, and static imports run in
+// order. Static also fetches casbin's chunks with this one, saving a round trip.
 import './buffer-global';
 import type { ResourceDef } from '../../contract/resource';
 import { createAccessEnforcer, policyOf } from '../../contract/access';

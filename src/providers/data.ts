@@ -19,7 +19,7 @@ export const KEYWORD_FIELD = 'keyword';
 interface ListAnswer<T> {
   list: T[];
   total: number;
-  /** False when the total is the server's estimate (issue 12); absent from older answers. */
+  /** False when the total is the server's estimate (large lists); absent from older answers. */
   totalExact?: boolean;
   nextCursor?: string | null;
   prevCursor?: string | null;
@@ -33,7 +33,7 @@ function prefixOf(resource: string, meta?: Record<string, unknown>): string {
   return `${API_PREFIX}/${prefix}`;
 }
 
-/** refine's filters and sorters → the list body of DESIGN.md's contract. */
+/** refine's filters and sorters → the body of the API's list calls. */
 export function toListBody(
   pagination: { currentPage?: number; pageSize?: number; mode?: string } | undefined,
   sorters: CrudSort[] | undefined,
@@ -121,7 +121,7 @@ export function createDataProvider(http: AxiosInstance): DataProvider {
           ...toListBody(pagination, sorters, filters),
           // A view showing one slice of the rows (platform / personal templates) names it.
           ...(typeof meta?.scope === 'string' ? { scope: meta.scope } : {}),
-          // Keyset paging beyond the numbered pages, and the exact total on demand (issue 12).
+          // Keyset paging beyond the numbered pages, and the exact total on demand.
           // refine merges the URL's query parameters into meta, so the cursor has a name of its own.
           ...(typeof meta?.pageCursor === 'string' ? { cursor: meta.pageCursor } : {}),
           ...(meta?.exactTotal === true ? { exactTotal: true } : {}),

@@ -6,10 +6,8 @@ import { RESOURCES } from '../../contract/resources';
 import { createStore } from '../stores/create-store';
 
 /**
- * The resources the console serves: the built-ins (typed code) and those an admin declared
- * (issue 11), which the server hands out at login. Everything that needs the resource list
- * (refine, routes, menu, policy, data provider) reads it here, so a declared resource goes
- * through the very same machinery as a built-in one.
+ * The resources the console serves: the built-ins and those an admin declared (handed out at
+ * login). Everything that needs the list reads it here, so declared ones share the machinery.
  */
 export interface Registry {
   /** The declared resources as the server served them (those that clash are left out). */

@@ -7,7 +7,7 @@ export type LazyPage = LazyExoticComponent<ComponentType> & {
 };
 
 /**
- * React's `lazy` with a preload (issue 12): the menu fetches a page's chunks when the pointer
+ * React's `lazy` with a preload: the menu fetches a page's chunks when the pointer
  * or focus reaches its entry, and the shell fetches the list pages' chunks once it is idle, so
  * a click finds them loaded. React and the preload share one import.
  */

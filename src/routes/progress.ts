@@ -16,10 +16,9 @@ let pending = 0;
 let frame: number | null = null;
 
 /**
- * The bar starts in the next animation frame rather than in the effect that asked for it:
- * NProgress reads the bar's offsetWidth as it starts, and in a navigation's effect that forced a
- * layout of the new page before its commit was done (30–90 ms of a list's click, issue 12).
- * A start undone before its frame shows nothing.
+ * The bar starts in the next animation frame: NProgress reads offsetWidth as it starts, which in
+ * a navigation's effect forced a costly layout of the half-committed page. A start undone
+ * before its frame shows nothing.
  */
 export function progressStart(): void {
   if (pending++ > 0) return;

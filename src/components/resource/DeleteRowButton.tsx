@@ -9,8 +9,7 @@ import { useMountOnFirstUse } from './cells';
 
 /**
  * The delete of a list's rows, one per list rather than one per row: refine's useDelete is a
- * dozen hooks, and a page of rows each holding its own made opening a list measurably slower
- * (issue 12). The list refreshes through refine's invalidation.
+ * dozen hooks, and one per row made opening a list measurably slower.
  */
 export function useRowDelete(): (resource: string, id: BaseKey) => void {
   const { mutate } = useDelete();
@@ -32,10 +31,8 @@ export function DeleteRowButton(props: {
 }) {
   const { t } = useTranslation();
   const label = t('buttons.delete');
-  // Its tooltip (the name, as the row's other icon buttons have) is mounted by the first hover
-  // or keyboard focus, and the confirmation by the first click, open: a page of rows each holding
-  // a Tooltip and a Popconfirm paid their hooks and styles on every render (issue 12). Each time
-  // the button is mounted again inside them and keeps the focus it had.
+  // Tooltip and confirmation mount on first use (hover / focus, click): a page of rows each
+  // holding both paid their hooks and styles on every render.
   const ref = useRef<HTMLButtonElement>(null);
   const tip = useMountOnFirstUse(ref);
   const confirm = useMountOnFirstUse(ref);

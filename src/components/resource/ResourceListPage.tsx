@@ -134,7 +134,7 @@ export function ResourceListPage({
   const canDelete = can('delete');
   const removeRow = useRowDelete();
   const role = useStore(roleStore);
-  // A resource in a REST service (issue 11) has refine's json-server calls only: no export,
+  // A resource served by a REST service has refine's json-server calls only: no export,
   // no bulk calls (those are the console API's).
   const external = servedByName(def.name)?.source === 'rest';
   const bulk = external ? [] : bulkKinds(def, can, role);

@@ -22,15 +22,10 @@ type Tippable = ReactElement<{
 }>;
 
 /**
- * A tooltip mounted on the first hover or keyboard focus (antd's show then, so nothing changes
- * for the user): a list's cells and row buttons carry one each (a reference's id, a plugin's
- * code, a button's name), and each mounted antd Tooltip costs its hooks and style registration
- * on every render of the page (issue 12, docs/PERFORMANCE.md "Lighter rows"). `when` decides on
- * that first use whether there is anything to show. The child is mounted again inside the
- * tooltip, at once (`arm`); when it had the focus, it gets it back.
- *
- * It shows on hover and on a keyboard's focus (`Tip`). A mouse press's focus does not arm it:
- * the press focuses its button between down and up, where a swap would lose the click.
+ * A tooltip mounted on the first hover or keyboard focus: every mounted antd Tooltip costs its
+ * hooks and styles on each render, and a list has one per cell or row button. `when` decides
+ * then whether there is anything to show; the child keeps the focus it had.
+ * A mouse press's focus does not arm it: swapping between down and up would lose the click.
  */
 export function HoverTip({
   title,

@@ -6,11 +6,9 @@ import { useSearchParams } from 'react-router';
 import { MAX_OFFSET_ROWS } from '../../../contract/page-cursor';
 
 /**
- * Paging of a list past its numbered pages (issue 12). The first MAX_OFFSET_ROWS rows have page
- * numbers (the server pages them by offset); beyond them the list goes on by cursor, one page at
- * a time with next / previous, at the same cost on page 10 000 as on page 1. The cursor, its page
- * number and an exact-count request live in the URL beside refine's own parameters, so a reload
- * or a shared link shows the same page; another sort, filter or page size makes them inert.
+ * Paging past the numbered pages: offsets grow dear on large lists, so beyond MAX_OFFSET_ROWS
+ * the list goes on by cursor (next / previous). Cursor state lives in the URL so a reload or a
+ * shared link shows the same page; another sort, filter or page size makes it inert.
  */
 export interface ListPaging {
   /** Sent with the list request (data provider `meta`). */

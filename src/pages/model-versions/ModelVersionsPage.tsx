@@ -39,7 +39,7 @@ export interface ModelVersion {
 type Dialog = { kind: 'create' } | { kind: 'edit'; row: ModelVersion } | null;
 
 /**
- * Model versions (issue 9, admin only): the versions forms and filters offer, with their prices
+ * Model versions (admin only): the versions forms and filters offer, with their prices
  * per 1 000 tokens; create and edit in a dialog, delete when nothing uses the version.
  */
 export default function ModelVersionsPage() {

@@ -47,10 +47,8 @@ interface ImportState {
 }
 
 /**
- * Resource configuration (issue 11, admin only): the declared resources, from the config file
- * (read-only) and from this page; create and edit in a drawer, enable and disable, delete with
- * typed confirmation, history with diffs, export and import as JSON. Every change refreshes the
- * console's registry, so menu, routes and pages follow without a reload.
+ * Resource configuration (admin only): declared resources from the config file (read-only) and
+ * from this page. Every change refreshes the registry, so menu and routes follow without a reload.
  */
 export default function ResourceConfigPage() {
   const { t, i18n } = useTranslation();

@@ -46,7 +46,7 @@ type Dialog =
 const USER_NAME_RE = new RegExp(`^(?:${USER_NAME_PATTERN.regex})$`);
 
 /**
- * Account administration (issue 9, admin only): accounts with keyword, role and status filters;
+ * Account administration (admin only): accounts with keyword, role and status filters;
  * create, edit, disable or enable (confirmed), and password reset.
  */
 export default function UsersPage() {

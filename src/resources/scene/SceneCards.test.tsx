@@ -54,7 +54,7 @@ beforeEach(async () => {
 });
 afterEach(signOut);
 
-describe('scene cards: paging past the numbered pages (issue 12)', () => {
+describe('scene cards: paging past the numbered pages', () => {
   it('shows an estimate as one, numbers pages only as far as offsets reach, counts on demand', async () => {
     const { bodies } = renderRoute('scene.list', '/scene/list', server, <SceneList />);
     await screen.findByRole('article', { name: 'Scene 1' });

@@ -77,7 +77,7 @@ function SceneCard({ scene, detailPath }: { scene: BaseRecord; detailPath?: stri
 /**
  * Scenes as cards (spec §2): keyword, type filter, create, paging; paging and filters live in
  * the URL (refine's syncWithLocation), so a reload or a shared link shows the same page. Paging
- * is the table's (issue 12): numbered pages as far as offsets reach, then next / previous by
+ * is the table's: numbered pages as far as offsets reach, then next / previous by
  * cursor, and an estimated total shown as one with an exact count on demand.
  */
 export function SceneCards({ toggle }: { toggle: ReactNode }) {
