@@ -5,13 +5,13 @@ import { apiPath, endpointPath } from '../contract/api';
 import { Code } from '../contract/envelope';
 import { writableFields, type Action, type ResourceDef, type Role } from '../contract/resource';
 import { RESOURCES } from '../contract/resources';
+import { ADMIN_CALL_BODIES, ENDPOINT_BODIES } from './db/demo/call-samples';
 import { sampleBody } from './db/demo/sample';
 import { RESOURCE_TABLES } from './db/resource-tables';
 import { promptCalls, prompts } from './db/schema';
 import { OPTION_LIST_PATHS } from './routes/options';
 import { MOCK_CODE } from '../mock/constants';
 import { RESOURCE_CONFIG_PATHS } from '../contract/resource-config-api';
-import { declaration } from './resource-config/test-declarations';
 import { describeBackends } from './test/backends';
 import { addUser, useTestApp } from './test/harness';
 import {
@@ -32,10 +32,10 @@ import {
 } from './test/routes';
 
 /**
- * Issue 7, "keep it true": every endpoint × anonymous / user / another user / admin, with rows
- * that belong to one account. The expectation comes from the contract alone: no token → 50008;
- * a role the policy refuses → 40300; someone else's personal row → 40400 (it does not exist for
- * them); otherwise the call goes through. Any other answer is a leak or a wrong refusal.
+ * Every endpoint × anonymous / user / another user / admin, with rows that belong to one account.
+ * The expectation comes from the contract alone: no token → 50008; a role the policy refuses →
+ * 40300; someone else's personal row → 40400 (it does not exist for them); otherwise the call
+ * goes through. Any other answer is a leak or a wrong refusal.
  */
 type Caller = 'anonymous' | 'user' | 'other' | 'admin';
 const CALLERS: readonly Caller[] = ['anonymous', 'user', 'other', 'admin'];
@@ -51,31 +51,6 @@ const SECRET = 'SECRET-7f3a';
 /** Sentinel: any answer but a refusal (see expectCode). */
 const PASSES = -1;
 const REFUSALS: readonly number[] = [Code.TOKEN_INVALID, Code.FORBIDDEN, Code.NOT_FOUND];
-
-/**
- * Sample bodies of declared calls beyond CRUD, for a row id. Bulk calls answer a count rather
- * than 40400 for rows the caller cannot see; stale versions keep everything unchanged.
- */
-const ENDPOINT_BODIES: Record<string, (id: number) => unknown> = {
-  'scene.bindTemplate': (id) => ({ id, templateId: 1 }),
-  'prompt.enable': (id) => ({ ids: [id] }),
-  'prompt.disable': (id) => ({ ids: [id] }),
-  'prompt.restore': (id) => ({ id, version: 999_999, number: 1 }),
-  'prompt.submit': (id) => ({ id, version: 999_999 }),
-  'prompt.approve': (id) => ({ id, version: 999_999 }),
-  'prompt.reject': (id) => ({ id, version: 999_999, reason: '不合规' }),
-  'directive.enable': (id) => ({ ids: [id] }),
-  'directive.disable': (id) => ({ ids: [id] }),
-  'directive.reorder': (id) => ({ ids: [id] }),
-  'plugin-config.enable': (id) => ({ ids: [id] }),
-  'plugin-config.disable': (id) => ({ ids: [id] }),
-  'corpus-item.mark': (id) => ({ id, version: 999_999, label: 'correct' }),
-  'corpus-item.review': (id) => ({ id, version: 999_999, decision: 'accept' }),
-  'model-evaluate.cancel': (id) => ({ id, version: 999_999 }),
-  // Calls that create: given a corpus set's id.
-  'corpus-item.import': (id) => ({ corpusId: id, format: 'csv', content: 'question\n矩阵' }),
-  'corpus-item.fromCall': (id) => ({ corpusId: id, callId: 1 }),
-};
 
 interface Outcome {
   route: string;
@@ -376,47 +351,8 @@ describeBackends('authorization matrix', (backend) => {
         signedIn(caller, Code.INVALID),
       );
     }
-    /** Sound bodies: the admin's answer is the call's own (a missing row is 40400). */
-    const bodies: Record<string, [unknown, number]> = {
-      [apiPath('user', 'page')]: [{ pageSize: 100 }, Code.OK],
-      [apiPath('user', 'create')]: [
-        { userName: 'matrix.new', password: 'Matrix1', role: 'user' },
-        Code.OK,
-      ],
-      [apiPath('user', 'update')]: [{ id: '999', version: 1, name: 'x' }, Code.NOT_FOUND],
-      [apiPath('user', 'disable')]: [{ id: '999' }, Code.NOT_FOUND],
-      [apiPath('user', 'enable')]: [{ id: '999' }, Code.NOT_FOUND],
-      [apiPath('user', 'reset-password')]: [{ id: '999', password: 'Matrix1' }, Code.NOT_FOUND],
-      [apiPath('model', 'version', 'create')]: [
-        { modelType: 'CHATGPT', name: 'matrix', version: 'matrix-1', enabled: true },
-        Code.OK,
-      ],
-      [apiPath('model', 'version', 'update')]: [{ id: 999_999, name: 'x' }, Code.NOT_FOUND],
-      [apiPath('model', 'version', 'delete')]: [{ id: 999_999 }, Code.NOT_FOUND],
-      // Resource declarations (issue 11): a missing one is 40400, a bad one 40000.
-      [RESOURCE_CONFIG_PATHS.list]: [{}, Code.OK],
-      [RESOURCE_CONFIG_PATHS.detail]: [{ name: 'nope' }, Code.NOT_FOUND],
-      [RESOURCE_CONFIG_PATHS.check]: [{ declaration: {} }, Code.OK],
-      [RESOURCE_CONFIG_PATHS.create]: [{ declaration: { name: 'matrix' } }, Code.INVALID],
-      [RESOURCE_CONFIG_PATHS.update]: [
-        { name: 'nope', version: 1, declaration: declaration('nope') },
-        Code.NOT_FOUND,
-      ],
-      [RESOURCE_CONFIG_PATHS.enable]: [
-        { name: 'nope', version: 1, enabled: false },
-        Code.NOT_FOUND,
-      ],
-      [RESOURCE_CONFIG_PATHS.delete]: [
-        { name: 'nope', version: 1, confirm: 'nope' },
-        Code.NOT_FOUND,
-      ],
-      [RESOURCE_CONFIG_PATHS.history]: [{ name: 'nope' }, Code.OK],
-      [RESOURCE_CONFIG_PATHS.import]: [{ resources: [] }, Code.OK],
-      [RESOURCE_CONFIG_PATHS.export]: [{}, Code.OK],
-      [RESOURCE_CONFIG_PATHS.schema]: [{}, Code.OK],
-    };
     for (const route of ADMIN_ROUTES) {
-      const [body, ok] = bodies[route.url]!;
+      const [body, ok] = ADMIN_CALL_BODIES[route.url]!;
       for (const caller of CALLERS) {
         const expected =
           caller === 'anonymous' ? Code.TOKEN_INVALID : caller === 'admin' ? ok : Code.FORBIDDEN;
