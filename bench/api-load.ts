@@ -27,7 +27,7 @@ import { addDays, DEFAULT_TIME_ZONE, STATISTIC_CALLS, todayIn } from '../contrac
 import type { PageQuery } from '../contract/resource-schema';
 import { openDatabase, type Database } from '../server/db/client';
 import { DOMAINS } from '../server/db/demo/domains';
-import { shapeTexts } from '../server/resources/paging';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { builtInStores } from '../server/test/stores';
 import { positiveArgs, splitList } from './lib/cli';
 import {
@@ -668,10 +668,14 @@ if (args['serve-bare']) await serveBare(['GET', 'POST']);
 else process.exit(await bench());
 
 /**
- * The text of the rows statement the console compiles for `query` on resource `name` (as
- * server/resources/paging.ts builds it), when it takes no parameters; else undefined.
+ * The text of the rows statement the console runs for `query` on resource `name` for an admin
+ * (as server/resources/paging.ts builds it), when it takes no parameters; else undefined.
  */
 function firstPageStatement(db: Database, name: string, query: PageQuery): string | undefined {
-  const { rows } = shapeTexts(builtInStores(() => db)(name).lists, query);
-  return /\$\d/.test(rows) ? undefined : rows;
+  const [rows] = builtInStores(() => db)(name).listStatements(query, {
+    id: 'bench',
+    role: 'admin',
+  });
+  const text = rows ? new PgDialect().sqlToQuery(rows).sql : '';
+  return !text || /\$\d/.test(text) ? undefined : text;
 }

@@ -47,10 +47,8 @@ import { addSecurityHeaders } from './http/security-headers';
 import { crudRoutes } from './resources/crud';
 import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
 import { ENDPOINT_HANDLERS } from './resources/handlers';
-import { limitLists, type ListLimits } from './resources/paging';
-import { DEFAULT_ANSWERS_KEPT_MB, keepAnswers } from './resources/kept-answers';
-import { keepCounts } from './resources/list-totals';
-import { watchTableChanges } from './db/table-changes';
+import { setListPool } from './resources/paging';
+import { watchSessionChanges } from './auth/session-channel';
 import { ResourceStore } from './resources/store';
 import { configuredRoutes } from './resource-config/dispatch';
 import { restProxyRoutes } from './resource-config/rest-proxy';
@@ -114,21 +112,11 @@ export interface BuildAppOptions {
    */
   sessionCacheMs?: number;
   /**
-   * Lists keep their counts while the tables they read are unchanged, as heard on the
-   * database's change channel (db/table-changes.ts, LIST_COUNTS_KEPT); on unless false.
+   * PostgreSQL: lists run on a pool of their own of `connections` connections, each list
+   * statement under `timeoutMs` (LIST_CONNECTIONS, LIST_TIMEOUT_MS); without it lists share the
+   * main pool (main.ts sets it for PostgreSQL).
    */
-  keepCounts?: boolean;
-  /**
-   * Lists and details keep their answers, at most this many MiB of JSON per database, while the
-   * tables they read are unchanged (resources/kept-answers.ts, ANSWERS_KEPT_MB); 0 keeps none.
-   * Default DEFAULT_ANSWERS_KEPT_MB.
-   */
-  keepAnswersMb?: number;
-  /**
-   * What one list may hold (resources/paging.ts ListLimits: LIST_CONNECTIONS, LIST_TIMEOUT_MS);
-   * no bound unless given (main.ts sets it for PostgreSQL).
-   */
-  lists?: Partial<ListLimits>;
+  lists?: { connections: number; timeoutMs: number };
   /**
    * Deletes template calls and chat sessions past their retention (db/retention.ts:
    * RETENTION_CALL_DAYS, RETENTION_SESSION_DAYS, RETENTION_INTERVAL_MS); off unless given.
@@ -278,34 +266,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  // The database's change channel (db/table-changes.ts): lists keep their counts until a table
-  // they read changes, and a session ended through any server leaves every server's cache.
-  const watch = await watchTableChanges(options.db);
-  app.addHook('onClose', () => watch.close());
-  const keep = options.keepCounts !== false;
-  if (keep) keepCounts(options.db, watch.changes);
-  keepAnswers(options.db, watch.changes, options.keepAnswersMb ?? DEFAULT_ANSWERS_KEPT_MB);
-  app.decorateRequest('writesRows', false);
-  // A write's own notification may still be on its way when the console lists again: what
-  // this server kept is dropped before the write's answer leaves (resources/crud.ts markWrites).
-  app.addHook('onSend', async (request) => {
-    if (request.writesRows) watch.changes.changedAny();
-  });
-  const unwatchUsers = watch.changes.onUser((userId) =>
+  // A session ended through any server leaves every server's session cache at once.
+  const sessionWatch = await watchSessionChanges(options.db, (userId) =>
     userId === undefined
       ? forgetAllCachedSessions(options.db)
       : forgetCachedUserSessions(options.db, userId),
   );
-  app.addHook('onClose', async () => unwatchUsers());
+  app.addHook('onClose', () => sessionWatch.close());
   if (options.lists) {
-    // PostgreSQL: lists run on a pool of their own carrying the list timeout (db/client.ts).
-    const pool =
-      options.lists.connections === undefined
-        ? undefined
-        : openListPool(options.db, options.lists.connections, options.lists.timeoutMs ?? 0);
-    limitLists(options.db, { ...options.lists, ...(pool ? { db: pool.db } : {}) });
-    if (pool && keep) keepCounts(pool.db, watch.changes);
-    if (pool) app.addHook('onClose', () => pool.close());
+    const pool = openListPool(options.db, options.lists.connections, options.lists.timeoutMs);
+    if (pool) {
+      setListPool(options.db, pool.db);
+      app.addHook('onClose', () => pool.close());
+    }
   }
   const stores = new Map<string, ResourceStore>();
   const secrets = options.secrets ?? ephemeralSecretBox();

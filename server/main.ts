@@ -14,10 +14,8 @@ import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
-import { DEFAULT_ANSWERS_KEPT_MB } from './resources/kept-answers';
 import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
 import { DEFAULT_RETENTION_INTERVAL_MS } from './db/retention';
-import { tuneGarbageCollector } from './gc-tuning';
 import { mockDelayFrom } from '../mock/delay';
 
 const env = process.env;
@@ -32,8 +30,6 @@ function numberFrom(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  // Before any request: V8 would otherwise pretenure request objects (gc-tuning.ts).
-  tuneGarbageCollector(env);
   const port = numberFrom('PORT', 8080);
   const host = env.HOST || '127.0.0.1';
   // Spec §7: the sample handlers answer after 600–1000 ms unless MOCK_DELAY says otherwise.
@@ -93,18 +89,14 @@ async function main(): Promise<void> {
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mock: { delay: mockDelay },
-    // Issue 11: declarations an admin keeps in git, re-read on SIGHUP.
+    // Declarations an admin keeps in git, re-read on SIGHUP.
     ...(env.RESOURCES_CONFIG ? { resourcesConfig: env.RESOURCES_CONFIG } : {}),
     reloadOnSighup: true,
     // Several servers on one PostgreSQL see each other's page declarations within this.
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
     // docs/SCALING.md: another server's logout or disable reaches this one within this.
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
-    // Issue 12: a list's total is counted once until a table it reads changes.
-    keepCounts: env.LIST_COUNTS_KEPT !== '0',
-    // Issue 12: a list's or a detail's answer is read once until a table it read changes.
-    keepAnswersMb: numberFrom('ANSWERS_KEPT_MB', DEFAULT_ANSWERS_KEPT_MB),
-    // Issue 12: calls and sessions past their retention go; the statistics keep them.
+    // Calls and sessions past their retention go; the statistics keep them.
     retention: {
       callDays: numberFrom('RETENTION_CALL_DAYS', 0),
       sessionDays: numberFrom('RETENTION_SESSION_DAYS', 0),

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import type { AuthUser } from './sessions';
+import type { AuthUser } from './auth-user';
 
 /** SESSION_CACHE_MS when unset: how stale a revocation made on another instance may be. */
 export const DEFAULT_SESSION_CACHE_MS = 5_000;
@@ -34,8 +34,8 @@ interface Entry {
 /**
  * Active sessions by token hash, trusted for `ttlMs` after the database said so and never past
  * the session's own expiry; least recently used first out. This instance's revocations reach
- * it at once (`forget…`), and so does any other's while the database's change channel is heard
- * (db/table-changes.ts, migration 0013); otherwise they are seen once the entry runs out.
+ * it at once (`forget…`), and so does any other's while the sessions channel is listened to
+ * (session-channel.ts); otherwise they are seen once the entry runs out.
  */
 export class SessionCache {
   readonly ttlMs: number;
@@ -143,7 +143,7 @@ export function forgetCachedUserSessions(db: Database, userId: string): void {
   for (const cache of cachesByDatabase.get(db) ?? []) cache.forgetUser(userId);
 }
 
-/** Every cached session: the change channel was not heard for a while (db/table-changes.ts). */
+/** Every cached session: the sessions channel was not listened to for a while (session-channel.ts). */
 export function forgetAllCachedSessions(db: Database): void {
   for (const cache of cachesByDatabase.get(db) ?? []) cache.clear();
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Role } from '../../contract/resource';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { AuthUser } from './auth-user';
 import { forgetCachedSession } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
@@ -10,11 +10,7 @@ export const DEFAULT_TOKEN_TTL_MS = 7 * 24 * 3_600_000;
 /** Expired rows are kept this long so an old token answers "expired", not "unknown". */
 const KEEP_EXPIRED_MS = 30 * 24 * 3_600_000;
 
-export interface AuthUser {
-  id: string;
-  role: Role;
-  userName: string;
-}
+export type { AuthUser };
 
 export type SessionLookup =
   | { status: 'active'; user: AuthUser; tokenHash: string; expiresAt: Date }

@@ -169,11 +169,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 }
 
 /**
- * A pool of the lists' own beside `db`'s (issue 12, docs/SCALING.md "Pool sizing"), with
- * `connections` connections whose statement_timeout is `timeoutMs`: a list is then its
- * statements alone on the wire, where a SET LOCAL needs BEGIN, SET and COMMIT around them
- * (three round trips of a four-statement list). Undefined for PGlite, which has no pool and
- * cannot cancel a statement, and for an unbounded `connections`.
+ * A pool of the lists' own beside `db`'s, with `connections` connections. A list waits at most
+ * `timeoutMs` for one of them, and each of its statements runs at most `timeoutMs`, so a slow
+ * list never holds the connections that details, sign-in and writes use. Undefined for PGlite,
+ * which has no pool and cannot cancel a statement, and for an unbounded `connections`.
  */
 export function openListPool(
   db: Database,
@@ -184,11 +183,12 @@ export function openListPool(
   if (!(main instanceof pg.Pool) || !Number.isFinite(connections) || connections < 1) {
     return undefined;
   }
-  const { statement_timeout: ceiling } = main.options;
+  const { statement_timeout: ceiling, connectionTimeoutMillis } = main.options;
   const timeout = timeoutMs > 0 ? timeoutMs : ceiling;
   const pool = new pg.Pool({
     ...main.options,
     max: connections,
+    connectionTimeoutMillis: timeoutMs > 0 ? timeoutMs : connectionTimeoutMillis,
     statement_timeout: timeout,
     query_timeout: typeof timeout === 'number' && timeout > 0 ? timeout + 1_000 : undefined,
   });

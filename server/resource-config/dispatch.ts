@@ -1,3 +1,4 @@
+import { can } from '../../contract/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/api';
 import { Code, httpStatusFor } from '../../contract/envelope';
@@ -6,9 +7,7 @@ import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/app-error';
 import { localeOf } from '../http/locale';
-import { markWrites, writes } from '../resources/crud';
 import type { ConfiguredResources } from './served';
-import { decisions } from '../auth/access';
 
 /** What Fastify throws for a body its validator refused; the error handler reads the same. */
 class BodyValidationError extends Error {
@@ -41,12 +40,9 @@ export function configuredRoutes(
       await ctx.authenticate.call(app, request, reply);
       await configured.settled();
       const { def } = hit.served;
-      if (
-        !(await decisions(ctx.enforcer).can(callerOf(request).role, def.name, hit.call.call.action))
-      ) {
+      if (!(await can(ctx.enforcer, callerOf(request).role, def.name, hit.call.call.action))) {
         throw forbidden();
       }
-      if (writes(hit.call.call.action)) await markWrites(request);
       const result = hit.call.validate(request.body);
       if ('error' in result) throw new BodyValidationError(result.error);
       request.body = result.value;

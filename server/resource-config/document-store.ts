@@ -7,14 +7,8 @@ import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
-import {
-  readBatches,
-  readPage,
-  sourceFor,
-  type ListSource,
-  type PageAnswer,
-} from '../resources/paging';
-import { whereOf, type Binder, type FieldSql } from '../resources/query';
+import { readBatches, readPage, type ListSource, type PageAnswer } from '../resources/paging';
+import { whereOf, type FieldSql } from '../resources/query';
 import { toRecord, withDefaults, type Row } from '../resources/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/record-store';
 import { refuseChanges, storable } from '../resources/store';
@@ -45,7 +39,6 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
   private readonly declared: readonly FieldDef[];
   /** The def that queries order by: a declared field may be absent from a document. */
   private readonly queryDef: ResourceDef;
-  private listSource: ListSource | undefined;
 
   constructor(
     readonly def: ResourceDef,
@@ -134,45 +127,26 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     return toRecord(this.def, { ...doc, ...rest });
   }
 
-  private where(
-    query: Pick<PageQuery, 'filters' | 'keyword' | 'scope'>,
-    bind?: Binder,
-  ): SQL | undefined {
+  private where(query: Pick<PageQuery, 'filters' | 'keyword' | 'scope'>): SQL | undefined {
     if (query.scope !== undefined)
       throw invalidField('scope', 'unknownField', { field: query.scope });
-    return and(this.live(), whereOf(this.queryDef, this.columns, query, bind));
+    return and(this.live(), whereOf(this.queryDef, this.columns, query));
   }
 
-  /**
-   * What a list reads. Built for each request, not compiled by shape: a reference's label
-   * follows its target's declaration, which may change while this store lives.
-   */
+  /** What a list reads: this resource's live documents, with its references' labels. */
   private get list(): ListSource {
-    this.listSource ??= {
+    return {
       db: this.db,
       def: this.queryDef,
       table: resourceRows,
       columns: this.columns,
       record: (row) => this.recordOf(row),
-      reads: ['resource_rows'],
-      build: (query, viewer, bind) => ({
-        selection: this.selection(viewer),
-        where: this.where(query, bind),
-      }),
+      parts: (query, viewer) => ({ selection: this.selection(viewer), where: this.where(query) }),
     };
-    return this.listSource;
   }
 
   page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
     return readPage(this.list, query, caller);
-  }
-
-  /**
-   * Read every time, as this store's lists are: a reference's label follows its target's
-   * declaration, which changes without a table change (kept-answers.ts keeps nothing here).
-   */
-  shown(id: number, caller: Caller): Promise<Row> {
-    return this.detail(id, caller);
   }
 
   async detail(id: number, caller: Caller): Promise<Row> {
@@ -191,12 +165,7 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     caller: Caller,
     size = 1000,
   ): AsyncGenerator<Row[]> {
-    for await (const rows of readBatches(
-      sourceFor(this.list, query, caller),
-      query.sorters,
-      size,
-      true,
-    )) {
+    for await (const rows of readBatches(this.list, query, caller, size, true)) {
       // Rows carry every value a field may hold, retired ones included (exportFields).
       yield rows.map((r) => ({ ...(r.doc as Row), ...this.recordOf(r) }));
     }

@@ -1,3 +1,4 @@
+import { can } from '../../contract/access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/envelope';
 import type { Action } from '../../contract/resource';
@@ -6,7 +7,6 @@ import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from '../http/app-error';
 import type { ConfiguredResources } from './served';
-import { decisions } from '../auth/access';
 
 /** How long an upstream may take when its declaration does not say. */
 export const DEFAULT_REST_TIMEOUT_MS = 10_000;
@@ -49,8 +49,7 @@ export function restProxyRoutes(
       throw notFound();
     }
     const action = id === undefined ? pair.many : pair.one;
-    if (!(await decisions(ctx.enforcer).can(callerOf(request).role, name, action)))
-      throw forbidden();
+    if (!(await can(ctx.enforcer, callerOf(request).role, name, action))) throw forbidden();
 
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const target = `${source.url.replace(/\/+$/, '')}${id === undefined ? '' : `/${encodeURIComponent(id)}`}${query}`;

@@ -53,28 +53,7 @@ export function guarded(
       if (!roles.includes(callerOf(request).role)) throw forbidden();
     });
   }
-  if (writes(action)) checks.push(markWrites);
   return { preValidation: checks };
-}
-
-/** Whether a call of `action` may change rows (not a list, a detail or an export). */
-export function writes(action: Action): boolean {
-  return action !== 'list' && action !== 'show';
-}
-
-/**
- * Marks the request as one that may change rows: before its answer leaves, this server's kept
- * list counts are dropped (app.ts), so the list the console asks for next counts what it did.
- */
-export async function markWrites(request: FastifyRequest): Promise<void> {
-  request.writesRows = true;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by markWrites. */
-    writesRows: boolean;
-  }
 }
 
 /** A behaviour with its store bound: each hook replaces the store call of the same name. */
@@ -150,7 +129,7 @@ export function crudCalls(
         const { id } = request.body as { id: number };
         return success(
           request,
-          await (behaviour.detail ? behaviour.detail(id, caller) : store.shown(id, caller)),
+          await (behaviour.detail ? behaviour.detail(id, caller) : store.detail(id, caller)),
         );
       },
     },

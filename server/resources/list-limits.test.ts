@@ -7,10 +7,10 @@ import { holdTableLock } from '../test/table-lock';
 import { listConnectionsFor } from './paging';
 
 /**
- * Issue 12: "one slow list must not stall the console". Lists get LIST_CONNECTIONS of the pool
- * (here 2 of the test pool's 4) and wait at most LIST_TIMEOUT_MS for a turn; a detail by id
- * still finds a connection while every list turn is stuck. PostgreSQL only: PGlite runs one
- * statement at a time whatever the bound (main.ts sets no bound there).
+ * One slow list must not stall the console. Lists get a pool of LIST_CONNECTIONS connections
+ * (here 2) and wait at most LIST_TIMEOUT_MS for one; a detail by id still finds a connection
+ * while every list is stuck. PostgreSQL only: PGlite runs one statement at a time whatever
+ * the bound (main.ts sets no bound there).
  */
 const LIST_TIMEOUT_MS = 1_500;
 const postgres = testBackends().find((b) => b.name === 'postgres');
@@ -48,7 +48,6 @@ if (!postgres) {
       let lists: Promise<Answer & { ms: number }>[] = [];
       try {
         const started = performance.now();
-        // A page not asked before: the first one's answer is kept and would answer from memory.
         lists = Array.from({ length: 6 }, () =>
           t
             .post(calls, { current: 1, pageSize: 4 }, { token })
@@ -56,8 +55,8 @@ if (!postgres) {
         );
         await new Promise((r) => setTimeout(r, 200));
 
-        // Two lists hold their turns (and two connections); the lock holds a third. The
-        // detail and its session lookup share the fourth.
+        // Two lists hold the lists' two connections; the lock holds one of the main pool. The
+        // detail and its session lookup share the others.
         for (let i = 0; i < 5; i++) {
           const t0 = performance.now();
           const detail = await t.post(apiPath('scene', 'detail'), { id: sceneId }, { token });
@@ -66,10 +65,10 @@ if (!postgres) {
         }
 
         // Every list answers 50300 queryTimeout (never 500) while the lock still holds: the
-        // four beyond the bound after waiting LIST_TIMEOUT_MS for a turn, the two in their
-        // turns when their statement reaches the lists' statement_timeout (LIST_TIMEOUT_MS
-        // too, carried by the lists' own pool). A waiter that gets a freed turn at that moment
-        // times out on its statement in turn: no list outlives two timeouts.
+        // four beyond the bound after waiting LIST_TIMEOUT_MS for a connection, the two running
+        // when their statement reaches the lists' statement_timeout (LIST_TIMEOUT_MS too). A
+        // waiter that gets a freed connection then times out on its statement: no list
+        // outlives two timeouts.
         const answered = await Promise.all(lists);
         expect(answered.map((a) => [a.status, a.body.code])).toEqual(
           Array.from({ length: 6 }, () => [503, Code.UNAVAILABLE]),

@@ -32,56 +32,15 @@ import { invalidField } from '../http/app-error';
 export type FieldSql = PgColumn | SQL;
 type Columns = Readonly<Record<string, FieldSql>>;
 
-/** What a list statement reads its values from: the request's query and its cursor's key. */
-export interface ListInput {
-  readonly query: Pick<PageQuery, 'filters' | 'keyword'>;
-  /** The sort key of the row a cursor names. */
-  readonly key?: readonly unknown[] | undefined;
-}
-
-/** A value in a statement: a parameter, or a placeholder filled at each execution. */
-type Bound = SQLWrapper;
-
-/**
- * How a statement takes a request's values. `NOW` writes this request's value as a parameter
- * (a statement built per request); a binder from list-statements.ts writes a placeholder and
- * keeps `later`, which reads the same value from any request of the same shape, so the
- * statement is built once per shape. `encoder`: a column, whose driver encoding (a Date as
- * ISO text) drizzle applies to the value either way.
- */
-export interface Binder {
-  value(now: unknown, later: (input: ListInput) => unknown, encoder?: FieldSql): Bound;
-}
-
-/** A column that encodes its values for the driver; an expression does not. */
+/** A column that encodes its values for the driver (a Date as ISO text); an expression does not. */
 function encoderOf(field: FieldSql | undefined): Column | undefined {
   return field && is(field, Column) ? field : undefined;
 }
 
-export const NOW: Binder = {
-  value: (now, _later, encoder) => {
-    const column = encoderOf(encoder);
-    return column ? sql.param(now, column) : sql.param(now);
-  },
-};
-
-/** A binder writing placeholders `v0`, `v1`, …, and how to read each one's value. */
-export class Placeholders implements Binder {
-  readonly readers: { name: string; read: (input: ListInput) => unknown }[] = [];
-
-  value(_now: unknown, later: (input: ListInput) => unknown, encoder?: FieldSql): Bound {
-    const name = `v${this.readers.length}`;
-    const column = encoderOf(encoder);
-    // drizzle encodes the value of a placeholder in a column's Param as it fills it.
-    this.readers.push({ name, read: later });
-    return column ? sql.param(sql.placeholder(name), column) : sql.placeholder(name);
-  }
-
-  /** The placeholders' values for one request of the statement's shape. */
-  valuesOf(input: ListInput, into: Record<string, unknown> = {}): Record<string, unknown> {
-    for (const { name, read } of this.readers) into[name] = read(input);
-    return into;
-  }
+/** A request's value as a statement parameter, encoded as `encoder`'s column encodes it. */
+function param(value: unknown, encoder?: FieldSql): SQLWrapper {
+  const column = encoderOf(encoder);
+  return column ? sql.param(value, column) : sql.param(value);
 }
 
 /**
@@ -132,40 +91,27 @@ function textOf(field: FieldDef, column: FieldSql): FieldSql {
 }
 
 /** A tags filter: eq = has the label, ne = has not, in = has any of them. */
-function tagsCondition(
-  column: FieldSql,
-  operator: string,
-  value: unknown,
-  at: string,
-  bind: Binder,
-  read: (input: ListInput) => unknown,
-): SQL {
-  const labelsOf = (v: unknown) => (Array.isArray(v) ? v : [v]).map(String);
-  const labels = labelsOf(value);
-  const array = sql`${bind.value(labels, (input) => labelsOf(read(input)))}::text[]`;
+function tagsCondition(column: FieldSql, operator: string, value: unknown, at: string): SQL {
+  const labels = (Array.isArray(value) ? value : [value]).map(String);
+  const array = sql`${param(labels)}::text[]`;
   switch (operator) {
     case 'eq':
       return sql`${column} @> ${array}`;
     case 'ne':
       return sql`not (${column} @> ${array})`;
     case 'in':
-      // An empty list matches nothing: a statement of its own shape (list-statements.ts shapeOf).
+      // An empty list matches nothing.
       return labels.length ? sql`${column} && ${array}` : sql`false`;
     default:
       throw invalidField(at, 'badFormat');
   }
 }
 
-/**
- * The WHERE of a list query: live rows, filters and keyword, all parameterised (through `bind`).
- * Its text depends on the query's shape alone (list-statements.ts shapeOf): which filters with
- * which operators, whether an `in` list is empty, whether there is a keyword.
- */
+/** The WHERE of a list query: live rows, filters and keyword, every request value a parameter. */
 export function whereOf(
   def: ResourceDef,
   columns: Columns,
   query: Pick<PageQuery, 'filters' | 'keyword'>,
-  bind: Binder = NOW,
 ): SQL | undefined {
   const fields = new Map(allFields(def).map((f) => [f.name, f]));
   const parts: (SQL | undefined)[] = [];
@@ -177,9 +123,8 @@ export function whereOf(
     const column = columnOf(columns, field.name);
     const at = `filters.${i}.value`;
     const { operator, value } = filter;
-    const read = (input: ListInput) => input.query.filters?.[i]?.value;
     if (field.type === 'tags') {
-      parts.push(tagsCondition(column, operator, value, at, bind, read));
+      parts.push(tagsCondition(column, operator, value, at));
       return;
     }
     if (operator === 'in') {
@@ -191,41 +136,29 @@ export function whereOf(
         return encoder && s !== null ? encoder.mapToDriverValue(s) : s;
       };
       const values = value.map(encode);
-      parts.push(
-        values.length
-          ? sql`${column} = any(${bind.value(values, (input) => (read(input) as unknown[]).map(encode))})`
-          : sql`false`,
-      );
+      parts.push(values.length ? sql`${column} = any(${param(values)})` : sql`false`);
       return;
     }
     if (Array.isArray(value)) throw invalidField(at, 'expectedType', { expected: field.type });
-    const v = (encoder?: FieldSql) =>
-      bind.value(scalar(field, value), (input) => scalar(field, read(input)), encoder);
+    const v = () => param(scalar(field, value), column);
     switch (operator) {
       case 'eq':
-        parts.push(eq(column, v(column)));
+        parts.push(eq(column, v()));
         break;
       case 'ne':
         // "not X" should include rows with no value at all, which plain <> would drop.
-        parts.push(
-          field.nullable ? or(ne(column, v(column)), isNull(column)) : ne(column, v(column)),
-        );
+        parts.push(field.nullable ? or(ne(column, v()), isNull(column)) : ne(column, v()));
         break;
       case 'contains': {
-        const pattern = (x: unknown) => likePattern(String(scalar(field, x)));
-        parts.push(
-          ilike(
-            textOf(field, column),
-            bind.value(pattern(value), (input) => pattern(read(input))),
-          ),
-        );
+        const pattern = likePattern(String(scalar(field, value)));
+        parts.push(ilike(textOf(field, column), param(pattern)));
         break;
       }
       case 'gte':
-        parts.push(gte(column, v(column)));
+        parts.push(gte(column, v()));
         break;
       case 'lte':
-        parts.push(lte(column, v(column)));
+        parts.push(lte(column, v()));
         break;
     }
   });
@@ -234,9 +167,7 @@ export function whereOf(
   if (keyword) {
     const searchable = allFields(def).filter((f) => f.search);
     if (searchable.length) {
-      const pattern = bind.value(likePattern(keyword), (input) =>
-        likePattern(input.query.keyword?.trim() ?? ''),
-      );
+      const pattern = param(likePattern(keyword));
       parts.push(
         or(...searchable.map((f) => ilike(textOf(f, columnOf(columns, f.name)), pattern))),
       );
@@ -328,12 +259,10 @@ export function afterKey(
   sorters: PageQuery['sorters'],
   key: readonly unknown[],
   before = false,
-  bind: Binder = NOW,
 ): SQL {
   const keys = sortKeys(def, columns, sorters);
   if (key.length !== keys.length) throw new Error('sort key of the wrong length');
-  // Which values are empty changes the statement's text (list-statements.ts shapeOf).
-  const valueOf = (k: number) => bind.value(key[k], (input) => input.key?.[k]);
+  const valueOf = (k: number) => param(key[k]);
   // The usual case (one direction, no empty values): a row comparison, which a B-tree index
   // on the sort columns walks directly; the OR form below makes the planner scan.
   const direction = keys[0]?.order;

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
-import type { PageAnswer } from './paging';
+import type { ListQuery, PageAnswer } from './paging';
 import type { Row } from './rows';
 import type { Caller, Viewer } from './visibility';
 
@@ -13,20 +13,11 @@ import type { Caller, Viewer } from './visibility';
 export interface RecordStore {
   page(query: PageQuery, caller: Caller): Promise<PageAnswer>;
   detail(id: number, caller: Caller): Promise<Row>;
-  /**
-   * The detail as the detail call answers it: kept where the store can tell what it read
-   * (ResourceStore.shown), else the same as detail().
-   */
-  shown(id: number, caller: Caller): Promise<Row>;
   create(values: Row, caller: Caller, scope?: string): Promise<Row>;
   update(id: number, version: number, values: Row, caller: Caller, unchanged?: Row): Promise<Row>;
   remove(id: number, caller: Caller): Promise<{ id: number }>;
   removeMany(ids: readonly number[], caller: Caller): Promise<number[]>;
-  batches(
-    query: Omit<PageQuery, 'current' | 'pageSize'>,
-    caller: Caller,
-    size?: number,
-  ): AsyncGenerator<Row[]>;
+  batches(query: ListQuery, caller: Caller, size?: number): AsyncGenerator<Row[]>;
   /** The fields an export writes, when they are more than the declaration's. */
   exportFields?(): Promise<FieldDef[]>;
 }

@@ -32,5 +32,5 @@ export const TRANSCRIPT: DetailExtra = {
 
 /** A session's detail is its transcript: the record and its messages in order. */
 export const recordBehaviour: Behaviour = {
-  detail: (store, id, caller) => store.shown(id, caller, TRANSCRIPT),
+  detail: (store, id, caller) => store.detailWith(id, caller, TRANSCRIPT),
 };

@@ -1,36 +1,22 @@
-import {
-  and,
-  eq,
-  getTableColumns,
-  getTableName,
-  inArray,
-  is,
-  Placeholder,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { PgTimestamp, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, Placeholder, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, SECRET_MASK, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import { ephemeralSecretBox, type SecretBox } from '../crypto/secrets';
 import type { Database } from '../db/client';
 import { prepareByText, type Prepared } from '../db/prepared';
-import { isoFromTimestamptz } from '../db/timestamps';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf, duplicateColumnOf } from '../http/pg-errors';
-import { announcedTables, keptAnswer } from './kept-answers';
-import { ShapeCache } from './list-statements';
 import {
   pageStatements,
   readBatches,
   readPage,
-  sourceFor,
-  type CompiledPage,
+  type ListQuery,
   type ListSource,
   type PageAnswer,
 } from './paging';
-import { constantLimit, literal, whereOf, type Binder } from './query';
+import { constantLimit, literal, whereOf } from './query';
 import type { RecordStore, ReferenceTarget } from './record-store';
 import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
 import { ANY_CALLER, visibleTo, type Caller, type StoreLookup, type Viewer } from './visibility';
@@ -40,8 +26,6 @@ const MAX_INT4 = 2_147_483_647;
 interface DetailStatement {
   statement: Prepared<Row>;
   extraNames: readonly string[];
-  /** The tables its text reads when the channel announces them all (kept-answers.ts), else null. */
-  tables: string[] | null;
 }
 
 /** What a detail selects beyond the row's fields (ResourceStore.detailWith). */
@@ -58,10 +42,7 @@ export interface DetailExtra {
  */
 export class ResourceStore implements RecordStore, ReferenceTarget {
   readonly columns: Record<string, PgColumn>;
-  /** The columns as reads select them: instants arrive as the contract's text (readColumns). */
-  private readonly readColumns: Record<string, PgColumn | SQL.Aliased>;
   private readonly detailStatements = new Map<string, DetailStatement>();
-  private listSource: ListSource | undefined;
 
   constructor(
     readonly def: ResourceDef,
@@ -72,7 +53,6 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     readonly secrets: SecretBox = ephemeralSecretBox(),
   ) {
     this.columns = getTableColumns(table);
-    this.readColumns = readColumns(this.columns);
     const missing = allFields(def).filter((f) => !f.derivedFrom && !this.columns[f.name]);
     if (missing.length) {
       throw new Error(
@@ -112,7 +92,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * database on a read.
    */
   selection(caller: Viewer): Record<string, PgColumn | SQL.Aliased> {
-    const out: Record<string, PgColumn | SQL.Aliased> = { ...this.readColumns };
+    const out: Record<string, PgColumn | SQL.Aliased> = { ...this.columns };
     for (const f of this.def.fields) {
       if (f.type !== 'secret') continue;
       out[f.name] = sql<
@@ -164,43 +144,25 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     return values;
   }
 
-  /**
-   * What a list reads: this resource's visible rows under the query's scope and filters. Kept
-   * per store with the statements compiled for each query shape (list-statements.ts).
-   */
+  /** What a list reads: this resource's visible rows under the query's scope and filters. */
   get lists(): ListSource {
-    this.listSource ??= {
+    return {
       db: this.db,
       def: this.def,
       table: this.table,
       columns: this.columns,
       record: (row) => toRecord(this.def, row),
-      reads: this.reads(),
-      build: (query, viewer, bind) => this.listParts(query, viewer, bind),
-      compiled: new ShapeCache<CompiledPage>(),
+      parts: (query, viewer) => this.listParts(query, viewer),
     };
-    return this.listSource;
   }
 
-  /** The tables a list's WHERE reads: this one, and those its visibility follows. */
-  private reads(): string[] {
-    const owner = this.def.ownership;
-    const parent = owner && 'through' in owner ? this.other(owner.through.resource) : undefined;
-    return [getTableName(this.table), ...(parent ? parent.lists.reads : [])];
-  }
-
-  private listParts(query: Omit<PageQuery, 'current' | 'pageSize'>, viewer: Viewer, bind: Binder) {
-    // Scope values are the declaration's own: constants of the shape, not placeholders.
+  private listParts(query: ListQuery, viewer: Viewer) {
     const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
       eq(this.col(f), literal(v)),
     );
     return {
       selection: this.selection(viewer),
-      where: and(
-        this.visibleWhere(viewer),
-        ...scoped,
-        whereOf(this.def, this.columns, query, bind),
-      ),
+      where: and(this.visibleWhere(viewer), ...scoped, whereOf(this.def, this.columns, query)),
     };
   }
 
@@ -210,7 +172,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
 
   /** The statements page() runs for `query` (EXPLAIN tests). */
   listStatements(query: PageQuery, caller: Caller): SQL[] {
-    return pageStatements(sourceFor(this.lists, query, caller), query);
+    return pageStatements(this.lists, query, caller);
   }
 
   detail(id: number, caller: Caller): Promise<Row> {
@@ -240,25 +202,8 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   }
 
   /**
-   * The detail as the detail call answers it: kept while the tables its statement reads stand
-   * unchanged (kept-answers.ts), as a list's page is. Only for answering a detail call: a write
-   * checks and answers with detail(), fresh, because the write's own change is not yet heard
-   * while it runs. A row that is not found is not kept.
-   */
-  async shown(id: number, caller: Caller, extra?: DetailExtra): Promise<Row> {
-    if (!storable(id)) throw notFound();
-    const prepared = this.prepareDetail(extra);
-    const kept = keptAnswer<Row>(this.db, prepared, () => prepared.tables, id, caller);
-    if (kept.answer) return kept.answer;
-    const row = await this.readDetail(prepared, id, caller);
-    kept.keep(row);
-    return row;
-  }
-
-  /**
-   * The detail statement, built once per store (drizzle's build cost a fifth of a detail's
-   * server CPU) and prepared (server/db/prepared.ts). Its text is the same for every caller
-   * (ANY_CALLER), so one statement serves all.
+   * The detail statement, built once per store and prepared under a name: its text is the same
+   * for every caller (ANY_CALLER binds the caller at each run), so one statement serves all.
    */
   private prepareDetail(extra?: DetailExtra): DetailStatement {
     const key = extra ? `detail_${extra.key}` : 'detail';
@@ -267,8 +212,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
       const added = extra?.select(this) ?? {};
       const query = this.detailQuery(added);
       const statement = prepareByText(key, query);
-      const tables = announcedTables([query.toSQL().sql]);
-      prepared = { statement, extraNames: Object.keys(added), tables };
+      prepared = { statement, extraNames: Object.keys(added) };
       this.detailStatements.set(key, prepared);
     }
     return prepared;
@@ -304,12 +248,8 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
    * own statement continuing after the last row's sort key, so memory stays flat and other
    * requests run between batches (PGlite has one connection).
    */
-  batches(
-    query: Omit<PageQuery, 'current' | 'pageSize'>,
-    caller: Caller,
-    size = 1000,
-  ): AsyncGenerator<Row[]> {
-    return readBatches(sourceFor(this.lists, query, caller), query.sorters, size);
+  batches(query: ListQuery, caller: Caller, size = 1000): AsyncGenerator<Row[]> {
+    return readBatches(this.lists, query, caller, size);
   }
 
   /** Creates a row in `scope` (its values win); the caller becomes the owner of owned rows. */
@@ -462,19 +402,4 @@ function canonical(value: unknown): string {
 /** Whether an id can name a row at all (a positive int4); others are 40400 without a query. */
 export function storable(id: number): boolean {
   return Number.isSafeInteger(id) && id > 0 && id <= MAX_INT4;
-}
-
-/**
- * The table's columns as a read selects them: an instant is mapped from the driver's text to the
- * contract's ISO-8601 UTC by string (db/timestamps.ts), not through a Date and its
- * `toISOString`; toRecord passes the string on. Everything else is the column itself.
- */
-function readColumns(columns: Record<string, PgColumn>): Record<string, PgColumn | SQL.Aliased> {
-  const out: Record<string, PgColumn | SQL.Aliased> = { ...columns };
-  for (const [name, column] of Object.entries(columns)) {
-    if (is(column, PgTimestamp) && column.withTimezone) {
-      out[name] = sql<string>`${column}`.mapWith(isoFromTimestamptz).as(name);
-    }
-  }
-  return out;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../contract/auth';
 import { Code } from '../../contract/envelope';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
-import { decisions } from '../auth/access';
+import { can } from '../../contract/access';
 import { callerOf } from '../auth/authenticate';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { createSession, revokeSession } from '../auth/sessions';
@@ -30,7 +30,6 @@ const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   grantApiPermissions(app, ctx.enforcer);
-  const access = decisions(ctx.enforcer);
 
   r.post(apiPath('user', 'login'), {
     schema: {
@@ -76,7 +75,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       const caller = callerOf(request);
       const id = String(request.body.id);
       // Anyone may read their own account; reading another's is the policy's 'show' on users.
-      if (caller.id !== id && !(await access.can(caller.role, 'user', 'show'))) throw forbidden();
+      if (caller.id !== id && !(await can(ctx.enforcer, caller.role, 'user', 'show')))
+        throw forbidden();
       const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!row) throw notFound();
       return success(request, toUser(row));
