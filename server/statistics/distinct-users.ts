@@ -25,21 +25,13 @@ import { platformDaysWithin } from './zone-days';
 export const RAW_USERS_TIMEOUT_MS = 3000;
 
 /**
- * Distinct callers per scene and over all scenes. The platform zone reads the day bitmaps of
- * stat_user_days: a range of at most 366 days lies within the rows of the year it ends in, and
- * a (scene, user) counts when its days meet the range's mask. Another zone takes the platform
- * days wholly inside its range from the same bitmaps and only the hours around them, at most two
- * partial days, from the raw calls (exact), within RAW_USERS_TIMEOUT_MS: a busy platform's calls
- * could otherwise hold a connection for many seconds and end in the statement timeout. Past it, the
- * bitmaps of the platform days from the day before to the day after answer: every zone's range
- * lies inside them, so the count is an upper bound, marked inexact.
+ * Distinct callers per scene and over all scenes, from the day bitmaps of stat_user_days; another
+ * zone's edge hours come from the raw calls, and past RAW_USERS_TIMEOUT_MS an upper bound (inexact).
  */
 export async function distinctUsers(db: Database, q: StatisticQuery): Promise<UserCounts> {
   if (!pastCacheOn(db) || q.endDate > pastCutoff()) return countUsers(db, q);
-  // A range of days before yesterday: its users change only with a change to those days, which
-  // bumps the past's version (migrations 0011, 0012). They do not add up across a split, so
-  // only a whole past range is cached, read once per version (a past month's scene list at
-  // 1 000 scenes: ~0.45 s, docs/PERFORMANCE.md).
+  // A past range's users change only when the past's version does. Users do not add up across a
+  // split, so only a whole past range is cached.
   const version = await pastVersion(db);
   if (version === undefined) return countUsers(db, q);
   const cache = pastCacheOf<UserCounts>(db, 'users');
@@ -47,20 +39,14 @@ export async function distinctUsers(db: Database, q: StatisticQuery): Promise<Us
   const cached = cache.get(key, version)?.[0];
   if (cached) return cached;
   const counted = await countUsers(db, q);
-  // An inexact count (another zone's raw count ran out of time) is kept too: it is what the same
-  // data answers, and counting again would cost every request the whole timeout first.
+  // An inexact count is cached too: counting again would cost every request the whole timeout.
   cache.set(key, version, [counted], counted.byScene.size + 1);
   return counted;
 }
 
 /**
- * Where another zone's edge hours get their users: `calls` reads the edges' raw calls and probes
- * each (scene, user) pair's bitmap; `bitmaps` starts from the bitmap rows that could be edge-only
- * (last active on the start edge's day, or active after the range and not inside it) and probes
- * the raw calls of those few. The second reads what churned or arrived instead of a day's traffic,
- * but the rows active after a range are many for a range long past: it serves a range whose
- * inside days end at most two days before the platform's today (older ones are cached,
- * past-cache.ts).
+ * Where another zone's edge hours get their users: the edges' raw calls, or the few bitmap rows
+ * that could be edge-only (cheaper for a recent range, where few rows are active after it).
  */
 export type EdgeSource = 'calls' | 'bitmaps';
 
@@ -82,14 +68,11 @@ export async function countUsers(
     const narrow: SQL[] = [];
     if (q.sceneCode !== undefined) narrow.push(sql`scene_code = ${q.sceneCode}`);
     if (q.modelVersion !== undefined) narrow.push(sql`model_version = ${q.modelVersion}`);
-    // The platform days wholly inside the range are counted as the platform zone counts them
-    // (sums of last-day counts); only the hours around them, at most two partial days, are read
-    // from the raw calls, and of their (scene, user) pairs only those not active inside are
-    // added (a 30-day UTC scene list at 2 M calls: 651 → 73 ms p50, docs/PERFORMANCE.md).
+    // Platform days inside the range come from the bitmaps; only the edge hours around them are
+    // read from the raw calls, adding the pairs not active inside.
     const { days, edges } = platformDaysWithin(q.startDate, q.endDate, q.timeZone);
     const none = { byScene: new Map<string, number>(), all: 0 };
-    // The two reads are independent: on two connections at once (a 30-day UTC scene list's
-    // users then take the longer of them, the edge hours' ~45 ms at 2 M calls).
+    // The two reads are independent: they run on two connections at once.
     const [inside, extra] = await Promise.all([
       days ? fromBitmaps(db, q, days.first, days.last) : none,
       // A zone whose days are the platform's (another UTC+8 zone) has no edges to read.
@@ -119,10 +102,8 @@ export async function countUsers(
 }
 
 /**
- * Users of [from, to] from stat_user_days. Kinds 1 and 3 (per scene, all scenes) answer without
- * a model version, kinds 0 and 2 with one. A range reaching back beyond the year before its end
- * (only the widened fallback range can) spans two row years: its (scene, user) pairs are then
- * deduplicated from the per-scene rows of both.
+ * Users of [from, to] from stat_user_days; a range spanning two row years (only the widened
+ * fallback can) deduplicates its (scene, user) pairs from both.
  */
 async function fromBitmaps(
   db: Database,
@@ -134,13 +115,8 @@ async function fromBitmaps(
   const endYear = Number(to.slice(0, 4));
   if (Number(from.slice(0, 4)) >= endYear - 1) {
     const { mask, first, last } = maskOf(from, to, endYear);
-    // Two disjoint parts. Rows last active within the range meet it by their last day alone:
-    // the counts of stat_user_last_months for the range's whole months and of
-    // stat_user_last_days for its other days (migration 0011) hold how many there are, so
-    // they are summed, not counted one (scene, user) at a time. Only rows active after the
-    // range (none for a range ending today) need their days ANDed with the mask, an index
-    // scan of stat_user_days_last_bit_idx (a 30-day list at 10 M calls: 873 ms as one
-    // condition over every row, 189 ms counting the rows, docs/PERFORMANCE.md).
+    // Rows last active within the range are summed from the per-month and per-day counts; only
+    // rows active after it need their days ANDed with the mask (an index range of last_bit).
     const keys = userRowKeys(q, endYear);
     const months = wholeMonths(from, to);
     const dayRanges: [string, string][] = months

@@ -38,9 +38,8 @@ export async function edgeUsers(
   const met = days ? meetsRange(days.first, days.last) : sql`false`;
   const { perScene, allScenes } = kindsOf(q);
   const model = q.modelVersion ?? '';
-  // One index probe per pair (LIMIT 1 keeps each a nested-loop probe of the primary key): as NOT
-  // EXISTS, the planner estimates few rows active in the range and merges against all of them
-  // (a 30-day UTC scene list at 2 M calls: 61–69 → 34–45 ms for this statement, PERFORMANCE.md).
+  // LIMIT 1 makes each pair one probe of the primary key; as NOT EXISTS, the planner would
+  // merge against every row active in the range instead.
   const activeInside = (kind: number, scene: SQL, user: SQL) =>
     sql`left join lateral (select 1 as hit from stat_user_days where kind = ${kind}
       and model_version = ${model} and scene_code = ${scene} and user_id = ${user} and ${met}
@@ -61,12 +60,8 @@ export async function edgeUsers(
 }
 
 /**
- * edgeUsers from the bitmaps' side. A pair counted only in an edge was active on the edge's
- * platform day and on no day inside, so its row is either last active on the start edge's day
- * or active after the range (the end edge's day or later) with no inside day set: both are index
- * ranges of stat_user_days_last_bit_idx. Each such row then needs one raw call in an edge, an
- * index probe of prompt_calls_user_id_call_time_idx. Null when the range's rows would need two
- * row years (a 366-day range reaching back to 31 December): edgeUsers answers.
+ * edgeUsers from the bitmaps' side: the rows that could be edge-only, each probed for one raw
+ * call in an edge. Null when the range would need two row years (edgeUsers answers then).
  */
 export async function edgeUsersFromBitmaps(
   db: Database,

@@ -8,12 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /**
- * The sums of the days before yesterday, kept in memory (docs/DECISIONS.md "Statistics: the
- * past is cached"). A year of day × scene sums is ~11 000 rows whose move out of PostgreSQL
- * costs more than the query; those days change only when a write reaches back in time (a late
- * call, a delete, a truncate), and every such write bumps stat_past_version in its own
- * transaction (migration 0011). An answer is then the cached past, checked against that one
- * row, plus the last days read live, in one statement.
+ * The sums of the days before yesterday, cached in memory: those days change only when a write
+ * reaches back in time, and every such write bumps stat_past_version, which each answer checks.
  */
 
 /** A cached part: the rows of a past range and the version of the past they were read at. */
@@ -40,9 +36,7 @@ export function pastCutoff(now: Date = new Date()): string {
 
 /**
  * The split of a query into its past part (cacheable) and its live part; either may be absent.
- * Any zone: the cutoff is a platform-zone day, and a day of any zone up to it ends before today
- * begins in the platform zone (UTC−12's day ends at 20:00 the next day in Asia/Shanghai), so
- * every change to it bumps the version (migrations 0011 and 0012).
+ * Any zone: a day of any zone up to the cutoff ends before the platform's today begins.
  */
 export function splitAtCutoff(
   q: StatisticQuery,

@@ -51,12 +51,8 @@ interface Part {
 }
 
 /**
- * Which rollups serve a query. Another zone than the platform's reads the hourly rollup,
- * grouped into its local days. The platform zone reads daily rows for day and week buckets
- * (per scene only, unless a model version is asked for or grouped by), and otherwise the
- * range's whole months from the monthly rollup plus its partial months from the daily rows:
- * a year is then ~12 × scenes × versions rows instead of ~365 × that. All hold the same sums
- * (the triggers of migrations 0004 and 0005).
+ * Which rollups serve a query: another zone reads the hourly rollup; the platform zone reads
+ * daily rows, or whole months from the monthly rollup plus daily rows for the partial months.
  */
 function parts(q: StatisticQuery, groups: readonly GroupKey[]): Part[] {
   if (q.timeZone !== DEFAULT_TIME_ZONE) {
@@ -100,10 +96,8 @@ function parts(q: StatisticQuery, groups: readonly GroupKey[]): Part[] {
 }
 
 /**
- * Sums of the rollups over the query's range and scene, grouped as asked. The model filter
- * narrows the call measures only: chats belong to scenes, not to model versions. The days
- * before yesterday come from the cache of past sums while stat_past_version says they have not
- * changed (past-cache.ts); the last days are read in the same statement as that version.
+ * Sums of the rollups over the query's range, grouped as asked; the model filter narrows the call
+ * measures only (chats belong to scenes). Past days come from the cache while still current.
  */
 export async function usage(
   db: Database,
@@ -167,10 +161,8 @@ async function readUsage(
     q.granularity === 'day' && part.day
       ? part.day
       : sql`date_trunc(${q.granularity}, ${part.time})::date`;
-  // Each part yields its bucket as a date and float8 measures: grouping on a date and adding
-  // floats took about half the time of grouping on the formatted text and adding numerics
-  // (bench, a year of day × scene rows). Buckets leave as day numbers, formatted in JS:
-  // to_char over a year of rows cost as much as reading them.
+  // Buckets as dates and measures as float8: cheaper to group and add than text and numerics.
+  // Buckets leave as day numbers and are formatted in JS, where to_char would cost as much.
   const selects = chosen.map((part) => {
     const where = [...part.where];
     if (q.sceneCode !== undefined) where.push(sql`scene_code = ${q.sceneCode}`);
@@ -207,9 +199,8 @@ async function readUsage(
         coalesce(sum(chats), 0) as chats
       from (${sql.join(selects, sql` union all `)}) r
       group by 1, 2, 3`;
-  // One JSON array of rows, with only the measures asked for: moving a year of day × scene
-  // rows out of PostgreSQL costs more than the query, and it grows with the columns; the shape
-  // (text rows or one JSON value) changed little (PERFORMANCE.md, issue 10).
+  // One JSON array holding only the measures asked for: moving the rows out of PostgreSQL
+  // costs more than the query, and it grows with the columns.
   const wanted = MEASURE_COLUMNS.filter((m) => measures.includes(m.key));
   const version = withVersion ? sql`, ${PAST_VERSION} as "version"` : sql``;
   const statement = sql`select json_agg(json_build_array(b - date '1970-01-01', s, m${sql.raw(

@@ -94,9 +94,8 @@ export function bitmapPairs(q: StatisticQuery, from: string, to: string): SQL {
 }
 
 /**
- * Distinct (scene, user) pairs of `source` (a select of scene_code, user_id) first (a hash
- * aggregate over the range), then two small counts: count(distinct) under grouping sets sorted
- * every row of the range instead (bench).
+ * Distinct (scene, user) pairs of `source` first (a hash aggregate), then two small counts:
+ * count(distinct) under grouping sets would sort every row of the range instead.
  */
 export async function countPairs(db: Database, source: SQL): Promise<Omit<UserCounts, 'exact'>> {
   const statement = sql`with pairs as (

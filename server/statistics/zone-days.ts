@@ -1,6 +1,6 @@
 import { addDays, DEFAULT_TIME_ZONE, formatterPerZone, todayIn } from '../../contract/statistics';
 
-/** One kept formatter per zone: a range's split asks ten offsets. */
+/** One cached formatter per zone: a range's split asks ten offsets. */
 const formatterOf = formatterPerZone('en-US', {
   hourCycle: 'h23',
   year: 'numeric',
@@ -36,10 +36,8 @@ export function dayStart(date: string, zone: string): number {
 }
 
 /**
- * Another zone's days [startDate, endDate] as platform-zone days and the hours around them:
- * `days` are the platform days wholly inside the range (absent when none are), `edges` the
- * instants [from, to) of the range outside them, at most two partial days. A platform day's users
- * are in the stat_user_days bitmaps; only the edges need the raw calls.
+ * Another zone's days as the platform days wholly inside them (`days`, absent when none) and the
+ * instants [from, to) around them (`edges`, at most two partial days).
  */
 export function platformDaysWithin(
   startDate: string,
