@@ -5,10 +5,8 @@ import { requirePermission } from '../auth/access';
 import type { AppContext } from '../context';
 
 /**
- * Who may call the API groups that are not declared resources: account, model-version and
- * resource-declaration administration. The contract's policy is built from the declared resources
- * alone, so these rules join the server's enforcer when the app starts. Their names are reserved
- * (RESERVED_NAMES), so no configured resource can take or remove them.
+ * Who may call the API groups that are not declared resources (the contract's policy covers only
+ * those); their names are reserved, so no configured resource can take or remove these rules.
  */
 export const API_PERMISSIONS = {
   user: { admin: ['list', 'show', 'create', 'edit'] },

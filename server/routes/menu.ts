@@ -14,7 +14,7 @@ const menuItem = z.looseObject({ name: z.string(), path: z.string() });
 /** The server menu (spec §4 "menu from server"), for the caller's role from the token. */
 export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
   const policy = policyOf(ctx.enforcer);
-  // Configured resources come and go (issue 11): the tree is rebuilt when they change.
+  // Configured resources come and go: the tree is rebuilt when they change.
   let cached = { stamp: '', routes: routesFor(ctx.resources) };
   const routes = () => {
     const stamp = ctx.configured.stamp();

@@ -15,7 +15,7 @@ interface ModelVersion {
   completionPrice: number;
 }
 
-/** Model versions: everyone lists them, the admin manages them (issue 9). */
+/** Model versions: everyone lists them, the admin manages them. */
 describeBackends('model versions', (backend) => {
   const t = useTestApp(backend);
   const tokens: Record<string, string> = {};

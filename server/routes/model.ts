@@ -127,7 +127,7 @@ async function versionById(db: Database, id: number): Promise<ModelVersionRow> {
 
 /**
  * Model versions: the list (spec §7 /model/version/list) for filters and forms, any logged-in
- * role; create, update and delete for the admin (issue 9).
+ * role; create, update and delete as the policy allows (the admin).
  */
 export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   modelVersionAdminRoutes(app, ctx);

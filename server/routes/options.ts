@@ -8,7 +8,7 @@ import { safeString } from '../../contract/resource-schema';
 import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
-import type { Caller } from '../resources/visibility';
+import type { Caller } from '../resources/engine/visibility';
 
 /** At most this many options per list: a select, not an export. */
 export const MAX_OPTIONS = 1000;
@@ -59,7 +59,7 @@ const LISTS: readonly OptionList[] = [
 export const OPTION_LIST_PATHS = LISTS.map((l) => apiPath(...l.path));
 
 /**
- * Option lists for the agent form (issue 9): value and label pairs of rows a user may name even
+ * Option lists for the agent form: value and label pairs of rows a user may name even
  * where they cannot read the resource itself (plugin configuration is the admin's).
  */
 export function optionRoutes(app: FastifyInstance, ctx: AppContext): void {

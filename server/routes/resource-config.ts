@@ -34,10 +34,8 @@ const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 const loose = z.unknown();
 
 /**
- * Issue 11's calls: `meta/resources` for every logged-in role (what the console merges with its
- * built-ins), and the admin's page of declarations (contract/resource-config-api.ts). Every
- * change goes through DeclarationStore (checks, history, indexes, one transaction), then the
- * registry reloads the table so the change is served before the answer leaves.
+ * Configured resources' calls: `meta/resources` for every logged-in role, and the admin's page of
+ * declarations. A change is served (registry reloaded) before its answer leaves.
  */
 export function resourceConfigRoutes(
   app: FastifyInstance,

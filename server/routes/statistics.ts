@@ -65,8 +65,8 @@ const ROUTES: readonly StatisticRoute[] = [
 ];
 
 /**
- * The statistics calls (spec §7, issue 10): any logged-in role; platform-wide sums answered
- * from the rollups that migration 0004's triggers keep (server/statistics/).
+ * The statistics calls (spec §7): any logged-in role; platform-wide sums answered from the
+ * rollups that migration 0004's triggers maintain (server/statistics/).
  */
 export function statisticRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

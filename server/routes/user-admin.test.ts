@@ -8,7 +8,7 @@ import { describeBackends } from '../test/backends';
 import { addUser, useTestApp, type Answer } from '../test/harness';
 
 /**
- * Account administration and one's own password (issue 9): the admin's calls, the rules of the
+ * Account administration and one's own password: the admin's calls, the rules of the
  * password (spec §5), and sessions that end at once when an account is disabled or reset.
  */
 describeBackends('users: administration and own password', (backend) => {

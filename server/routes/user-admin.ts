@@ -48,7 +48,7 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ tokenHash: sessions.tokenHash });
-  // The kept session too: it is looked up again once, which costs less than tracking it.
+  // The spared session too: it is looked up again once, which costs less than tracking it.
   forgetCachedUserSessions(db, userId);
   return rows.length;
 }
