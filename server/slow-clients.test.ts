@@ -26,7 +26,7 @@ function trickle(port: number, chunks: string[], everyMs: number, giveUpMs: numb
   });
 }
 
-/** Slow clients (issue 7): a byte now and then must not hold a connection for ever. */
+/** Slow clients: a byte now and then must not hold a connection for ever. */
 describe('slow clients', () => {
   let database: OpenedDatabase;
   let app: FastifyInstance;

@@ -7,8 +7,8 @@ const LOGIN = apiPath('user', 'login');
 const PAGE = apiPath('scene', 'page');
 
 /**
- * Issue 7, item 1: malformed logins were never counted. Every answer to an unauthenticated
- * caller now uses the address's budget; a signed-in caller on the same address is still served.
+ * Every answer to an unauthenticated caller, malformed logins included, uses the address's
+ * budget; a signed-in caller on the same address is still served.
  */
 describeBackends('anonymous limit', (backend) => {
   const t = useTestApp(backend, { anonymousLimit: { perMinute: 5 } });

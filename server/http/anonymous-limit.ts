@@ -32,13 +32,8 @@ function counted(request: FastifyRequest): boolean {
 }
 
 /**
- * Limits, per client address, the API answers given to callers who are not authenticated: every
- * login (malformed or not), every 50008, every body refused before authentication, every unknown
- * path. A successful login does not count, so a shared address of honest users is not used up.
- *
- * Once an address is over budget, its requests are refused with 42900 before their body is read,
- * except those carrying a valid token: they are authenticated first, so a signed-in user behind
- * the same address as an attacker keeps working.
+ * Limits, per client address, the answers to unauthenticated callers (a successful login does
+ * not count); over budget, 42900 before the body is read, except for a valid token.
  */
 export function installAnonymousLimit(
   app: FastifyInstance,

@@ -91,7 +91,7 @@ const PROBLEM_KEYS = {
   values: 'tooManyValues',
 } as const;
 
-/** The one-issue 40000 a body over budget answers. */
+/** The 40000 with a single issue that a body over budget answers. */
 export function budgetError(problem: BudgetProblem): AppError {
   return new AppError(Code.INVALID, 'invalidField', {}, [
     { field: 'body', key: PROBLEM_KEYS[problem.kind], params: { max: problem.max } },
@@ -119,10 +119,8 @@ function keysOver(value: object, limit: number): boolean {
 }
 
 /**
- * Gives every route whose body is a strict object a check, run after the route's own
- * preValidation hooks (authentication, permission) and before zod: a body with more keys than
- * the schema has fields answers one issue instead of one per unknown key. Strangers still get
- * 50008 first, and learn nothing about the schema.
+ * A key-count check for every strict-object body, after authentication and before zod: too many
+ * keys answer one issue, not one per unknown key, and strangers still get 50008 first.
  */
 export function installKeyCapacityCheck(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {

@@ -30,8 +30,8 @@ export function issueOfEntry(entry: ValidationEntry): $ZodIssue {
 }
 
 /**
- * Error answers are bounded (DESIGN.md "API contract"): at most this many issues, plus a count of
- * the rest, so a body with thousands of bad keys cannot make a megabyte answer.
+ * Error answers are bounded: at most this many issues, plus a count of the rest, so a body with
+ * thousands of bad keys cannot make a megabyte answer.
  */
 export const MAX_ISSUES = 20;
 

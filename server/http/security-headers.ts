@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's headers on every answer, from one middleware built at start. @fastify/helmet builds
- * a new one per request (helmet(options) parses the whole CSP each time): ~20 µs a request, of
- * which ~5 µs is left (docs/PERFORMANCE.md, "Server overhead per list"). The console has no per-route header options
- * and no CSP nonces, the only things that plugin adds.
+ * Helmet's headers on every answer, from one middleware built at start: @fastify/helmet parses
+ * the whole CSP per request, for per-route options and nonces the console does not use.
  */
 export function addSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const apply = helmet(options);
