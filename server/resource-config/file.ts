@@ -54,10 +54,8 @@ export function dottedPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Zod's issues with dotted paths, each with its message key. `input` is the value that was
- * parsed: an absent value reads "required" rather than "expected string". An unknown key is
- * named by its own path rather than its object's, so `resources.0.colour` points at the line
- * to delete.
+ * Zod's issues with dotted paths and message keys; `input` (the parsed value) lets an absent
+ * value read "required", and an unknown key is named by its own path.
  */
 export function zodIssues(error: z.ZodError, input?: unknown): DeclarationIssue[] {
   return error.issues.flatMap((i) => issuesOf(i, [], input));
@@ -80,10 +78,8 @@ const formatOptions = (values: readonly unknown[]) =>
   values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
 /**
- * The key of one zod issue. server/http/issues.ts reasons the same way, but answers translated
- * text; these issues travel as keys (AppError's pending issues, the registry's issues) and are
- * worded only when answered, in the caller's locale. Codes a declaration cannot fail with keep
- * zod's English message and no key.
+ * The message key of one zod issue, worded only when answered, in the caller's locale; codes a
+ * declaration cannot fail with keep zod's English message.
  */
 function issuesOf(
   issue: $ZodIssue,
@@ -164,10 +160,8 @@ function issuesOf(
 }
 
 /**
- * Reads the RESOURCES_CONFIG file: JSON for `.json`, YAML for `.yaml`/`.yml`. Bad content is
- * never thrown: a missing or unreadable file, a syntax error and every schema problem come back
- * as issues, so the caller can keep what it had. The file is one unit: with any issue no
- * declaration is returned, since half a file may leave references dangling.
+ * Reads the RESOURCES_CONFIG file (JSON or YAML); every problem comes back as issues, never
+ * thrown, and with any issue no declaration is returned: half a file may leave references dangling.
  */
 export async function readConfigFile(path: string): Promise<ConfigFileResult> {
   const parsed = await parseFile(path);

@@ -298,7 +298,7 @@ describeBackends('the declaration registry', (backend) => {
     const registry = new DeclarationRegistry({ db: t.db, configPath: path });
     const seen: string[][] = [];
     const off = registry.onChange((r) => seen.push(r.enabled().map((d) => d.name)));
-    // Another listener's failure does not keep this one from hearing.
+    // Another listener's failure does not keep this one from being notified.
     registry.onChange(() => {
       throw new Error('listener bug');
     });

@@ -39,12 +39,8 @@ function idList(ids: readonly number[], total: number): string {
 }
 
 /**
- * What the stored rows of a database resource say against a changed declaration: for every
- * field whose definition changed (or that is new, since a removed field's values stay in the
- * documents), the rows whose value the field would now refuse, and, for a unique field, the
- * rows sharing a value. A change the live rows violate is refused with these counts (issue 11),
- * so no row an operator can see contradicts its declaration. Deleted rows are not counted (no
- * one can see or fix them); the typed expressions read their stale values as NULL.
+ * The live rows a changed declaration would refuse, per changed or new field (and duplicates of
+ * a unique one): a change they violate is refused, so no visible row contradicts its declaration.
  */
 export async function rowProblems(
   db: Database,

@@ -3,15 +3,8 @@ import type { FieldDef } from '../../contract/resource';
 import { FIELD_NAME_RE } from '../../contract/resource-config';
 
 /**
- * A declared field's value inside `resource_rows.doc`, typed so SQL compares and sorts it as a
- * column of that type would be. Queries and expression indexes use the same text (the planner
- * matches an index by its expression), so both come from here. Field names are identifiers
- * (FIELD_NAME_RE), checked again before they are written into SQL.
- *
- * No expression can fail on a stored value: a cast runs only when the JSON type fits, anything
- * else reads as NULL. Live rows always fit their declaration (a change they violate is refused,
- * row-checks.ts), but a deleted row keeps what it held, and a query may evaluate an expression
- * on a row before its `is_del` test drops it.
+ * A declared field's value inside `resource_rows.doc`, typed as a column would be; queries and
+ * indexes share this text so the planner matches it. A misfit value reads as NULL, never fails.
  */
 export function valueExpression(field: FieldDef, doc = 'doc'): string {
   if (!FIELD_NAME_RE.test(field.name)) throw new Error(`not a field name: ${field.name}`);

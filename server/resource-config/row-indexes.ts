@@ -6,16 +6,8 @@ import { TRIGRAM_STORAGE } from '../db/resource-table';
 import { resourceLiteral, valueExpression } from './row-expressions';
 
 /**
- * The expression indexes of configured resources' rows (issue 11): partial indexes on
- * `resource_rows`, one set per resource, so a declaration costs no table and no migration.
- * - a unique field: a unique index over its live rows (the duplicate check itself);
- * - a sorted or filtered field, and the default sort: a B-tree on (value, id), which serves
- *   both the order and the page's tie-break; a filtered tags field: a GIN index;
- * - a keyword (`search`) or `contains` field: a GIN trigram index (pg_trgm, issue 12) on its
- *   value as text, the expression the list's `ILIKE '%…%'` reads (searchText), so a substring
- *   search reads the index instead of every row of the resource.
- * Names are `rr_` and a hash of the definition, so a changed definition is a new index and the
- * old one is dropped: syncIndexes compares names only.
+ * A partial expression index on `resource_rows` for a configured resource (unique, B-tree, GIN or
+ * trigram, by field use), named `rr_` + a hash of its definition, so a changed one is a new index.
  */
 export interface IndexSpec {
   readonly name: string;
@@ -109,10 +101,8 @@ export async function existingIndexes(db: Database): Promise<Set<string>> {
 }
 
 /**
- * Makes the `rr_` indexes exactly those the given resources need: creates the missing ones and
- * drops the rest. Run inside the transaction of a declaration change, so a unique index that
- * existing rows violate fails the change (the caller counts the offenders first, for the
- * message). Answers what it created and dropped.
+ * Makes the `rr_` indexes exactly those the given resources need, inside the declaration change's
+ * transaction (a violated unique index fails the change). Answers what it created and dropped.
  */
 export async function syncIndexes(
   db: Database,

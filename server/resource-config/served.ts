@@ -6,9 +6,9 @@ import type { Locale } from '../../contract/locale';
 import type { ResourceDef } from '../../contract/resource';
 import type { ServedResource, ServedResources } from '../../contract/resource-config-api';
 import type { Database } from '../db/client';
-import { crudCalls, type CrudCall } from '../resources/crud';
-import type { CsvLabels } from '../resources/csv';
-import type { ReferenceTarget } from '../resources/record-store';
+import { crudCalls, type CrudCall } from '../resources/engine/crud';
+import type { CsvLabels } from '../resources/engine/csv';
+import type { ReferenceTarget } from '../resources/engine/record-store';
 import type { DeclarationRegistry, RegisteredDeclaration, RegistryLog } from './registry';
 import { DocumentStore } from './document-store';
 import { syncIndexes } from './row-indexes';
@@ -40,10 +40,8 @@ export interface ConfiguredResourcesOptions {
 }
 
 /**
- * The configured resources the server answers for (issue 11), rebuilt whenever the registry
- * changes: their stores, their generic calls with compiled body validators, their casbin rules
- * and the route tree the menu is built from. Requests look resources up by endpoint prefix
- * (dispatch.ts), so a declaration is served, changed or withdrawn without a restart.
+ * The configured resources the server answers for (stores, calls, casbin rules, menu routes),
+ * rebuilt whenever the registry changes, so a declaration is served without a restart.
  */
 export class ConfiguredResources {
   private byPrefix = new Map<string, ServedEntry>();

@@ -38,11 +38,8 @@ export interface DeclarationStoreOptions {
 }
 
 /**
- * 40000 naming each problem's path (dotted) and reason. A problem with a message key travels as
- * that key, so the error handler words it in the caller's language ("an enum field needs
- * options"; the answer's msg is then "fields.2.options: …"). One without (row-checks.ts counts
- * of offending rows) travels as `invalidField`'s {reason}, in English, reading
- * "fields.2.type: …" in the issue and the msg alike.
+ * 40000 naming each problem's dotted path and reason: a message key is worded in the caller's
+ * language; a problem without one (counts of offending rows) travels as English text.
  */
 export function declarationInvalid(issues: readonly DeclarationIssue[]): AppError {
   const pending: PendingIssue[] = issues.map((i) => {
@@ -195,11 +192,8 @@ export class DeclarationStore {
   }
 
   /**
-   * Creates or replaces every declaration given (as an export lists them), all or nothing:
-   * one bad declaration, a clash among them or a file-owned name writes none. Declarations not
-   * named are kept, since an import deleting resources (and their data) would be a surprise.
-   * Replacing needs no version: an import states the whole declaration. Issues are rooted at
-   * `resources.<i>`, as in the file an export writes.
+   * Creates or replaces every declaration given, all or nothing, with no version needed;
+   * declarations not named stay, since an import deleting resources would be a surprise.
    */
   async importAll(input: unknown, by: string): Promise<ResourceDeclarationRow[]> {
     const file = { resources: input };
@@ -299,12 +293,8 @@ export class DeclarationStore {
   }
 
   /**
-   * Throws 40000 when the declarations after a change have issues it is to blame for: every
-   * issue on a `changed` declaration (the caller sent it; it must be fit to serve), and any
-   * other issue that the rows `before` the change did not have (a reference it breaks). An
-   * issue that was there already (a built-in added since) does not block unrelated changes.
-   * After the change the set is the file's declarations, the `others` rows, then `unchanged`
-   * and `changed`. Page declarations the file shadows are left out, as the registry does.
+   * Throws 40000 for the issues a change is to blame for: any on a `changed` declaration, and any
+   * other that the rows `before` it did not have; issues already there block nothing unrelated.
    */
   private check(
     before: readonly ResourceDeclarationRow[],
