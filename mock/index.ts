@@ -51,11 +51,8 @@ export const MOCK_ROUTES: readonly Pick<MockRoute, 'method' | 'url' | 'query' | 
 ];
 
 /**
- * Mounts the spec §7 sample handlers under /api/*: answers `{ code: 20000, msg, data }`, bad
- * input 50000 (mock/reply.ts), behind the bearer token, after the configured delay. State (which
- * messages were read) lives in this app only. The template-demo calls /api/user/info, login and
- * logout are not mounted (the real ones live under /api/manage/v1), /api/user/menu is the real
- * server menu, and /api/manage/v1/scene/page is always the real one.
+ * Mounts the spec §7 sample handlers under /api/*, behind the bearer token and after the
+ * configured delay; the template-demo's user info, login and logout calls are not mounted.
  */
 export function mockRoutes(app: FastifyInstance, ctx: AppContext, options: MockOptions = {}): void {
   const { delay = false, now = () => new Date(), random = Math.random } = options;

@@ -96,9 +96,8 @@ const TEMPLATES: readonly Template[] = [
 export const MESSAGE_IDS: readonly number[] = TEMPLATES.map((t) => t.id);
 
 /**
- * Which messages each account has read, kept by one server instance (one buildApp): a restart
- * brings the box back to new, and two instances never share it. Only ids that exist are kept,
- * so the memory is bounded by accounts × messages.
+ * Which messages each account has read, held by one server instance (a restart starts afresh).
+ * Only existing ids are stored, so memory is bounded by accounts × messages.
  */
 export class MessageBox {
   private readonly readBy = new Map<string, Set<number>>();

@@ -26,10 +26,8 @@ const UNREADABLE_BODY = new Map<string, [MessageKey, number]>([
 ]);
 
 /**
- * Route error handler of the sample calls: bad input (a query or body the schema refuses, an
- * unreadable or over-budget body) answers 50000 with the same translated `msg` and
- * `data.issues` the manage calls give with 40000. Everything else (no token 50008, a fault) goes
- * on to the app's error handler unchanged.
+ * Error handler of the sample calls: bad input answers 50000 with the issues the manage calls
+ * give with 40000; anything else goes on to the app's error handler.
  */
 export function mockErrorHandler(
   error: Error,

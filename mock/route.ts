@@ -15,7 +15,7 @@ export interface MockShared {
   /** The configured latency. */
   wait: preHandlerAsyncHookHandler;
   now: () => Date;
-  /** State kept by this app instance. */
+  /** State held by this app instance. */
   messages: MessageBox;
 }
 

@@ -1,10 +1,6 @@
 /**
- * The shapes the sample (mock) handlers answer, spec §3 "Mock shapes", for the console's sample
- * pages: `import type { PolicyRow } from '../../../mock/types'`. Every answer is the envelope
- * `{ code: 20000, msg, data }` (spec §8); the types below are its `data`.
- *
- * Times are ISO-8601 instants in UTC (show them in the browser's zone, like every other call);
- * days are `YYYY-MM-DD`. Sample texts are Chinese, as the spec has them.
+ * The `data` of the sample handlers' answers (spec §3 "Mock shapes"), inside `{ code: 20000, msg,
+ * data }`. Times are ISO-8601 UTC instants, days `YYYY-MM-DD`; sample texts are Chinese.
  */
 import type {
   DATA_CHAIN_QUOTAS,
@@ -139,23 +135,23 @@ export interface PolicyRow {
   createdTime: string;
 }
 
-/**
- * Query of GET /api/list/policy. Every filter is optional and narrows `total`. `number` matches
- * rows whose number contains the digits; `name` is a case-insensitive substring. `createdTime`
- * is a range, both ends inclusive, sent as `createdTime=<from>,<to>` or as the key twice: each
- * end a day (`YYYY-MM-DD`, a UTC day) or an ISO instant (e.g. the picked day's start and end in
- * the browser's zone, `dayjs(d).startOf('day').toISOString()`); either end may be empty.
- */
+/** Query of GET /api/list/policy: every filter is optional and narrows `total`. */
 export interface PolicyQuery {
   /** Page, from 1; 1 by default. */
   current?: number;
   /** 1–100; 10 by default. */
   pageSize?: number;
+  /** Rows whose number contains these digits. */
   number?: string;
+  /** A case-insensitive substring of the name. */
   name?: string;
   contentType?: PolicyContentType;
   filterType?: PolicyFilterType;
   status?: PolicyStatus;
+  /**
+   * An inclusive range, `<from>,<to>` or the key twice; each end a UTC day (`YYYY-MM-DD`) or an
+   * ISO instant, and either may be empty.
+   */
   createdTime?: string | [string, string];
 }
 

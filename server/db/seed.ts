@@ -43,8 +43,8 @@ export interface SeedResult {
 }
 
 /**
- * First-start data (DESIGN.md "Auth and roles"): the embedded default gets demo accounts and
- * scenes; PostgreSQL gets only the admin unless SEED_DEMO=1. Safe to run at every start.
+ * First-start data: the embedded default gets demo accounts and scenes; PostgreSQL gets only the
+ * admin unless SEED_DEMO=1. Safe to run at every start.
  */
 export async function seed(db: Database, options: SeedOptions): Promise<SeedResult> {
   const adminPassword = options.adminPassword || undefined;
@@ -125,11 +125,8 @@ export async function seedDemo(
 }
 
 /**
- * The demo (server/db/demo): model versions, templates with their versions, scenes bound to
- * them, calls and sessions with their messages, plugins, directives, corpus sets with their
- * items and labels, evaluations with their results, agents, then the rows of every other
- * resource with a demo hook, in contract order. One transaction, multi-row inserts: the
- * embedded default's first start stays quick, and a failure leaves no half demo behind.
+ * Inserts the demo (server/db/demo) in one transaction of multi-row inserts: the first start stays
+ * quick, and a failure leaves no half demo behind.
  */
 export async function seedDemoResources(
   db: Database,
@@ -286,10 +283,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 const BATCH_ROWS = 5_000;
 
 /**
- * INSERT … SELECT FROM json_to_recordset for rows of `table` given by property name. Every row
- * must carry the same keys (a key left out would be NULL, not the column default); columns no
- * row names keep their defaults. Dates travel as ISO strings, json columns as JSON, arrays as
- * JSON arrays (PostgreSQL turns them into text[]).
+ * INSERT … SELECT FROM json_to_recordset for rows of `table` by property name; every row must
+ * carry the same keys (a missing key is NULL, not the column default).
  */
 function insertStatement(
   table: PgTable,

@@ -54,11 +54,8 @@ export interface DemoData {
 }
 
 /**
- * The demo for the seeding moment `now` (ms), without a database: scenes, templates (with
- * versions), calls and sessions (with messages), plugins, directives, corpus sets (with items
- * and labels), evaluations (with results) and agents. Rows refer to templates, sets and items
- * by index, and the seed swaps in the ids the inserts answer. Each part draws from a stream of
- * its own.
+ * The demo for the seeding moment `now` (ms), without a database. Rows refer to each other by
+ * index (the seed swaps in the inserted ids); each part draws from a random stream of its own.
  */
 export function generateDemo(now: number, options: DemoOptions = {}): DemoData {
   const seed = options.seed ?? DEMO_SEED;

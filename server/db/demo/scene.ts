@@ -123,7 +123,7 @@ export interface DemoScene {
   description: string;
   createdAt: Date;
   updatedAt: Date;
-  /** CNY per month (issue 10); a few scenes have one, so the budget column shows both cases. */
+  /** CNY per month; a few scenes have one, so the budget column shows both cases. */
   monthlyBudget: number | null;
   /** Index of the bound platform template in the demo's templates, or null. */
   templateIndex: number | null;
