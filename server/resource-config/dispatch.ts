@@ -19,11 +19,8 @@ class BodyValidationError extends Error {
 }
 
 /**
- * Serves configured resources' calls (`<API prefix>/<prefix>/<call>`) through one route, since
- * Fastify cannot add routes once it listens and declarations change at any time. Static routes
- * win over this wildcard, so the built-ins are untouched. The steps are those of a built-in's
- * route, in the same order: authentication, the casbin policy, the body's zod schema, the
- * generic call. A path that names no served resource answers as an unknown route does.
+ * Serves configured resources' calls through one wildcard route, since Fastify cannot add routes
+ * once it listens; the steps are a built-in route's (authentication, policy, schema, call).
  */
 export function configuredRoutes(
   app: FastifyInstance,
@@ -31,7 +28,7 @@ export function configuredRoutes(
   configured: ConfiguredResources,
 ): void {
   app.post(`${API_PREFIX}/*`, {
-    // One route for many resources: it has no single schema to publish (DESIGN.md).
+    // One route for many resources: it has no single schema to publish.
     schema: { hide: true },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = (request.params as { '*': string })['*'];

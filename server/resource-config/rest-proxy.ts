@@ -22,13 +22,8 @@ const ACTIONS: Record<string, { one: Action; many: Action }> = {
 };
 
 /**
- * The server side of a configured resource whose rows live in a REST service (issue 11): the
- * console reads and writes it with @refinedev/simple-rest (json-server conventions) against
- * `<REST_PROXY_PREFIX>/<name>[/<id>]`, and this route forwards each call upstream after the same
- * authentication and casbin policy as any call, with the declaration's headers (tokens) added
- * here so they never reach the browser. The upstream's status, JSON body and X-Total-Count come
- * back as they are; no answer in time, no connection or a 5xx becomes a 50200 envelope naming
- * the service.
+ * Forwards a REST-sourced configured resource's calls upstream after the usual authentication and
+ * policy, adding the declared headers here so tokens never reach the browser; failures are 50200.
  */
 export function restProxyRoutes(
   app: FastifyInstance,
