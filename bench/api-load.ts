@@ -669,7 +669,7 @@ else process.exit(await bench());
 
 /**
  * The text of the rows statement the console runs for `query` on resource `name` for an admin
- * (as server/resources/paging.ts builds it), when it takes no parameters; else undefined.
+ * (as server/resources/engine/paging.ts builds it), when it takes no parameters; else undefined.
  */
 function firstPageStatement(db: Database, name: string, query: PageQuery): string | undefined {
   const [rows] = builtInStores(() => db)(name).listStatements(query, {

@@ -615,7 +615,7 @@ function labelsStatement(base: Bases): [string, unknown[]] {
   ];
 }
 
-/** What recountCorpora (server/resources/corpus-counts.ts) keeps, for every loaded set at once. */
+/** What recountCorpora (server/resources/corpus/counts.ts) keeps, for every loaded set at once. */
 function corpusCountsStatement(base: Bases): [string, unknown[]] {
   return [
     `update corpora c set

@@ -44,12 +44,12 @@ import {
 import { installErrorHandler } from './http/error-handler';
 import { installNotFound } from './http/not-found';
 import { addSecurityHeaders } from './http/security-headers';
-import { crudRoutes } from './resources/crud';
-import { endpointRoutes, type EndpointHandler } from './resources/endpoints';
-import { ENDPOINT_HANDLERS } from './resources/handlers';
-import { setListPool } from './resources/paging';
+import { crudRoutes } from './resources/engine/crud';
+import { endpointRoutes, type EndpointHandler } from './resources/engine/endpoints';
+import { BEHAVIOURS, ENDPOINT_HANDLERS } from './resources';
+import { setListPool } from './resources/engine/paging';
 import { watchSessionChanges } from './auth/session-channel';
-import { ResourceStore } from './resources/store';
+import { ResourceStore } from './resources/engine/store';
 import { configuredRoutes } from './resource-config/dispatch';
 import { restProxyRoutes } from './resource-config/rest-proxy';
 import { DeclarationRegistry, watchSighup } from './resource-config/registry';
@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   resources?: readonly ResourceDef[];
   /** Resource name → table; defaults to server/db/resource-tables.ts. */
   tables?: Readonly<Record<string, PgTable>>;
-  /** Handlers of declared calls beyond CRUD, by resource; defaults to resources/handlers.ts. */
+  /** Handlers of declared calls beyond CRUD, by resource; defaults to resources/index.ts. */
   handlers?: Readonly<Record<string, Readonly<Record<string, EndpointHandler>>>>;
   /** A built console (vite's dist) to serve with SPA fallback; ignored if it does not exist. */
   staticDir?: string;
@@ -378,7 +378,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const handlers = options.handlers ?? ENDPOINT_HANDLERS;
   for (const def of resources) {
     const store = stores.get(def.name) as ResourceStore;
-    crudRoutes(app, ctx, def, store);
+    crudRoutes(app, ctx, def, store, BEHAVIOURS[def.name]);
     endpointRoutes(app, ctx, def, store, handlers[def.name] ?? {});
   }
   resourceConfigRoutes(

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../contract/resource';
 import type { LoginLimiter } from './auth/login-limiter';
 import type { Database } from './db/client';
 import type { DatabaseHealth } from './db/health';
-import type { ResourceStore } from './resources/store';
+import type { ResourceStore } from './resources/engine/store';
 import type { DeclarationRegistry } from './resource-config/registry';
 import type { ConfiguredResources } from './resource-config/served';
 

@@ -14,7 +14,7 @@ import { loadSecretBox } from './crypto/secrets';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
-import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/paging';
+import { DEFAULT_LIST_TIMEOUT_MS, listConnectionsFor } from './resources/engine/paging';
 import { DEFAULT_RETENTION_INTERVAL_MS } from './db/retention';
 import { mockDelayFrom } from '../mock/delay';
 

@@ -21,7 +21,7 @@ const NO_DEFAULT_TYPES: ReadonlySet<DeclaredFieldType> = new Set([
   'reference',
 ]);
 const UNSORTABLE_TYPES: ReadonlySet<FieldType> = new Set(['json', 'tags']);
-/** Which types each filter kind makes sense for (server/resources/query.ts applies them). */
+/** Which types each filter kind makes sense for (server/resources/engine/query.ts applies them). */
 const FILTER_TYPES: Record<FilterKind, ReadonlySet<DeclaredFieldType>> = {
   eq: new Set(DECLARED_FIELD_TYPES.filter((t) => t !== 'json')),
   contains: new Set(['string', 'text', 'url']),

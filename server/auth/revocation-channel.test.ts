@@ -12,10 +12,9 @@ import { useTestApp } from '../test/harness';
 const CACHE_MS = 120_000;
 
 /**
- * Issue 12: sessions are cached for SESSION_CACHE_MS, and a revocation must still reach every
- * server at once. Migration 0013 announces ended sessions and changed accounts on
- * `console_sessions`; each server drops that user's cached sessions when it hears it
- * (server/db/table-changes.ts, app.ts).
+ * Sessions are cached for SESSION_CACHE_MS, and a revocation must still reach every server at
+ * once: triggers notify ended sessions and changed accounts on `console_sessions`, and each
+ * server drops that user's cached sessions when notified (server/auth/session-channel.ts).
  */
 describeBackends('revocations reach every server through the change channel', (backend) => {
   const t = useTestApp(backend, { sessionCacheMs: CACHE_MS });

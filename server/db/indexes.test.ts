@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { snakeCase, tableNameOf, allFields, type FieldDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
-import { orderOf, whereOf } from '../resources/query';
+import { orderOf, whereOf } from '../resources/engine/query';
 import { describeBackends } from '../test/backends';
 import { fillGenerated, KEYWORD_OF } from '../test/generated-rows';
 import { useTestApp } from '../test/harness';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFields, tableNameOf, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
-import type { Caller } from '../resources/visibility';
+import type { Caller } from '../resources/engine/visibility';
 import { POSTGRES_SKIP_REASON, testBackends } from '../test/backends';
 import { fillGenerated, KEYWORD_OF } from '../test/generated-rows';
 import { builtInStores } from '../test/stores';

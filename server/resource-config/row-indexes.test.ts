@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { resourceDeclarationSchema, toResourceDef } from '../../contract/resource-config';
 import { resourceRows } from '../db/schema';
-import { whereOf } from '../resources/query';
+import { whereOf } from '../resources/engine/query';
 import { describeBackends, useTestDatabase } from '../test/backends';
 import { DocumentStore } from './document-store';
 import { indexSpecsOf, searchText, syncIndexes } from './row-indexes';

@@ -4,8 +4,8 @@ import type { ResourceDef } from '../../contract/resource';
 import { resourceByName } from '../../contract/resources';
 import type { Database } from '../db/client';
 import { RESOURCE_TABLES } from '../db/resource-tables';
-import { ResourceStore } from '../resources/store';
-import type { Caller } from '../resources/visibility';
+import { ResourceStore } from '../resources/engine/store';
+import type { Caller } from '../resources/engine/visibility';
 
 /**
  * The built-in resources' stores over a test database, made on first use and shared, so a

@@ -1,0 +1,265 @@
+import { and, asc, count, countDistinct, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  EVALUATION_METRICS,
+  MAX_EVALUATED_VERSIONS,
+  type EvaluationMetric,
+  type EvaluationState,
+} from '../../../contract/resources/model-evaluate';
+import { modelVersions } from '../../db/schema';
+import { invalidField } from '../../http/app-error';
+import type { Behaviour } from '../engine/behaviour';
+import type { EndpointHandler } from '../engine/endpoints';
+import { likePattern } from '../engine/query';
+import { toRecord, type Row } from '../engine/rows';
+import type { ResourceStore } from '../engine/store';
+import type { Caller } from '../engine/visibility';
+
+/** States an evaluation can still be cancelled from. */
+const CANCELLABLE: readonly EvaluationState[] = ['pending', 'running'];
+const DEFAULT_METRICS: readonly EvaluationMetric[] = ['accuracy'];
+const RESULTS = 'model-evaluate-result';
+
+/** The model versions an evaluation stored, in the order the operator chose them. */
+function versionsOf(row: Row): string[] {
+  return Array.isArray(row.modelVersions) ? (row.modelVersions as string[]) : [];
+}
+
+/** Two decimals: report numbers are means of 0–100 scores, more digits are noise. */
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** 1..MAX_EVALUATED_VERSIONS versions, each one the platform knows (model_versions). */
+async function checkVersions(store: ResourceStore, versions: unknown): Promise<string[]> {
+  const list = Array.isArray(versions) ? (versions as string[]) : [];
+  if (list.length < 1) throw invalidField('modelVersions', 'tooSmall', { min: 1 });
+  if (list.length > MAX_EVALUATED_VERSIONS) {
+    throw invalidField('modelVersions', 'tooBig', { max: MAX_EVALUATED_VERSIONS });
+  }
+  const known = await store.db
+    .selectDistinct({ version: modelVersions.version })
+    .from(modelVersions)
+    .where(inArray(modelVersions.version, list));
+  const found = new Set(known.map((k) => k.version));
+  const missing = list.find((v) => !found.has(v));
+  if (missing !== undefined)
+    throw invalidField('modelVersions', 'noSuchVersion', { number: missing });
+  return list;
+}
+
+function checkBaseline(field: string, baseline: unknown, versions: readonly string[]): void {
+  if (baseline === undefined || baseline === null) return;
+  if (!versions.includes(String(baseline))) {
+    throw invalidField(field, 'notOneOf', { options: versions.join(', ') });
+  }
+}
+
+/** The referenced row must be one the caller sees; a miss names the body field. */
+async function checkVisible(
+  store: ResourceStore,
+  resource: string,
+  field: string,
+  id: unknown,
+  caller: Caller,
+  key: 'notFound' | 'templateUnavailable',
+): Promise<void> {
+  const found = await store
+    .other(resource)
+    .detail(Number(id), caller)
+    .then(() => true)
+    .catch(() => false);
+  if (!found) throw invalidField(field, key);
+}
+
+/**
+ * Evaluations check what they compare when created: known model versions, a baseline among
+ * them, a visible corpus set and template (docs/DATA-MODEL.md "Model evaluations").
+ */
+export const modelEvaluateBehaviour: Behaviour = {
+  async create(store, values, caller, scope) {
+    const versions = await checkVersions(store, values.modelVersions);
+    checkBaseline('baselineVersion', values.baselineVersion, versions);
+    await checkVisible(store, 'corpus', 'corpusId', values.corpusId, caller, 'notFound');
+    if (values.templateId !== undefined && values.templateId !== null) {
+      await checkVisible(
+        store,
+        'prompt',
+        'templateId',
+        values.templateId,
+        caller,
+        'templateUnavailable',
+      );
+    }
+    return store.create(
+      {
+        ...values,
+        baselineVersion: values.baselineVersion ?? versions[0],
+        metrics: values.metrics ?? [...DEFAULT_METRICS],
+      },
+      caller,
+      scope,
+    );
+  },
+
+  async update(store, id, version, values, caller, unchanged) {
+    if (values.baselineVersion !== undefined && values.baselineVersion !== null) {
+      const stored = await store.detail(id, caller);
+      checkBaseline('baselineVersion', values.baselineVersion, versionsOf(stored));
+    }
+    return store.update(id, version, values, caller, unchanged);
+  },
+};
+
+/** Mean of one metric over the rows that have a numeric score for it. */
+function metricMean(scores: SQL, metric: EvaluationMetric): SQL<number | null> {
+  return sql<number | null>`avg(case when jsonb_typeof(${scores} -> ${metric}) = 'number'
+    then (${scores} ->> ${metric})::float8 end)`.mapWith((v) => (v === null ? null : Number(v)));
+}
+
+interface ReportRow {
+  modelVersion: string;
+  results: number;
+  metrics: Record<string, number>;
+  humanScore: number | null;
+  humanScored: number;
+  latencyMs: number | null;
+  totalTokens: number;
+  diff: Record<string, number> | null;
+}
+
+/** Evaluation calls beyond CRUD, by the names contract/resources/model-evaluate.ts declares. */
+export const modelEvaluateEndpoints: Readonly<Record<string, EndpointHandler>> = {
+  /** Only a pending or running evaluation can be cancelled; the version read is checked. */
+  cancel: async (store, body: { id: number; version: number }, caller) => {
+    const current = await store.detail(body.id, caller);
+    const state = String(current.state) as EvaluationState;
+    if (!CANCELLABLE.includes(state)) throw invalidField('state', 'wrongState', { state });
+    return store.update(
+      body.id,
+      body.version,
+      { state: 'cancelled', finishedAt: new Date() },
+      caller,
+    );
+  },
+
+  /** Per model version: metric means, human score, latency and tokens, and the baseline diff. */
+  report: async (store, body: { id: number; baseline?: string }, caller) => {
+    const evaluation = await store.detail(body.id, caller);
+    const versions = versionsOf(evaluation);
+    checkBaseline('baseline', body.baseline, versions);
+    const stored = evaluation.baselineVersion as string | null;
+    const baseline =
+      body.baseline ?? (stored && versions.includes(stored) ? stored : (versions[0] ?? null));
+
+    const results = store.other(RESULTS);
+    const c = (name: string) => results.col(name);
+    const scores = sql`${c('scores')}`;
+    const means = Object.fromEntries(EVALUATION_METRICS.map((m) => [m, metricMean(scores, m)]));
+    const aggregates = await store.db
+      .select({
+        modelVersion: c('modelVersion'),
+        results: count(),
+        humanScore: sql<number | null>`avg(${c('humanScore')})`.mapWith((v) =>
+          v === null ? null : Number(v),
+        ),
+        humanScored: count(c('humanScore')),
+        latencyMs: sql<number | null>`avg(${c('latencyMs')})`.mapWith((v) =>
+          v === null ? null : Number(v),
+        ),
+        totalTokens: sql<number>`coalesce(sum(${c('totalTokens')}), 0)`.mapWith(Number),
+        ...means,
+      })
+      .from(results.table)
+      .where(eq(c('evaluateId'), body.id))
+      .groupBy(c('modelVersion'));
+    const byVersion = new Map(aggregates.map((a) => [String(a.modelVersion), a as Row]));
+
+    const raw = versions.map((v) => {
+      const a = byVersion.get(v);
+      const metrics: Record<string, number> = {};
+      for (const m of EVALUATION_METRICS) {
+        const value = a?.[m];
+        if (typeof value === 'number') metrics[m] = value;
+      }
+      return { version: v, a, metrics };
+    });
+    const base = raw.find((r) => r.version === baseline)?.metrics ?? {};
+    const rows: ReportRow[] = raw.map(({ version, a, metrics }) => {
+      let diff: Record<string, number> | null = null;
+      if (version !== baseline) {
+        diff = {};
+        for (const [m, value] of Object.entries(metrics)) {
+          const b = base[m];
+          if (b !== undefined) diff[m] = round(value - b);
+        }
+      }
+      return {
+        modelVersion: version,
+        results: Number(a?.results ?? 0),
+        metrics: Object.fromEntries(Object.entries(metrics).map(([m, v]) => [m, round(v)])),
+        humanScore: typeof a?.humanScore === 'number' ? round(a.humanScore) : null,
+        humanScored: Number(a?.humanScored ?? 0),
+        latencyMs: typeof a?.latencyMs === 'number' ? round(a.latencyMs) : null,
+        totalTokens: Number(a?.totalTokens ?? 0),
+        diff,
+      };
+    });
+    return { baseline, rows };
+  },
+
+  /** A page of the evaluated corpus items, each with every model version's result. */
+  reportItems: async (
+    store,
+    body: { id: number; current: number; pageSize: number; keyword?: string },
+    caller,
+  ) => {
+    const evaluation = await store.detail(body.id, caller);
+    const versions = versionsOf(evaluation);
+    const results = store.other(RESULTS);
+    const c = (name: string) => results.col(name);
+    const where = and(
+      eq(c('evaluateId'), body.id),
+      body.keyword ? ilike(c('question'), likePattern(body.keyword)) : undefined,
+    );
+    const [items, totals] = await Promise.all([
+      store.db
+        .select({ itemId: c('itemId') })
+        .from(results.table)
+        .where(where)
+        .groupBy(c('itemId'))
+        .orderBy(asc(c('itemId')))
+        .limit(body.pageSize)
+        .offset((body.current - 1) * body.pageSize),
+      store.db
+        .select({ total: countDistinct(c('itemId')) })
+        .from(results.table)
+        .where(where),
+    ]);
+    const ids = items.map((i) => Number(i.itemId));
+    const rows = ids.length
+      ? await store.db
+          .select(results.selection(caller))
+          .from(results.table)
+          .where(and(eq(c('evaluateId'), body.id), inArray(c('itemId'), ids)))
+          .orderBy(asc(c('itemId')), asc(c('id')))
+      : [];
+    const rank = (v: unknown) => {
+      const i = versions.indexOf(String(v));
+      return i < 0 ? versions.length : i;
+    };
+    const list = ids.map((itemId) => {
+      const own = rows
+        .filter((r) => Number(r.itemId) === itemId)
+        .map((r) => toRecord(results.def, r as Row))
+        .sort((a, b) => rank(a.modelVersion) - rank(b.modelVersion));
+      const first = own[0] ?? {};
+      return {
+        itemId,
+        question: String(first.question ?? ''),
+        expectedAnswer: (first.expectedAnswer as string | null | undefined) ?? null,
+        results: own,
+      };
+    });
+    return { list, total: totals[0]?.total ?? 0 };
+  },
+};

@@ -1,0 +1,36 @@
+import { eq, sql } from 'drizzle-orm';
+import { recordMessages as m } from '../../db/schema';
+import type { Behaviour } from '../engine/behaviour';
+import type { DetailExtra } from '../engine/store';
+
+/**
+ * A session's messages in order, as one JSON array selected beside the record: the detail is
+ * one statement (one round trip, one bind and execute) instead of the record's and then the
+ * messages'. The keys and their order are the answer's (contract messageSchema); `createdAt` is
+ * written as `Date.toISOString` writes it (UTC, milliseconds cut, as the driver's Date cuts them).
+ * A subquery built by drizzle's builder, as the reference labels are (ResourceStore.selection):
+ * its condition names the record's id with its table, which a bare `sql` subquery in a one-table
+ * select would not (the record's `"id"` would be the message's own).
+ */
+export const TRANSCRIPT: DetailExtra = {
+  key: 'transcript',
+  select: (store) => {
+    const messages = store.db
+      .select({
+        list: sql`json_agg(json_build_object(
+          'id', ${m.id}, 'seq', ${m.seq}, 'role', ${m.role}, 'content', ${m.content},
+          'createdAt', to_char(${m.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'promptTokens', ${m.promptTokens}, 'completionTokens', ${m.completionTokens},
+          'feedback', ${m.feedback}, 'feedbackNote', ${m.feedbackNote}
+        ) order by ${m.seq})`,
+      })
+      .from(m)
+      .where(eq(m.recordId, store.col('id')));
+    return { messages: sql<unknown[]>`coalesce((${messages}), '[]'::json)`.as('messages') };
+  },
+};
+
+/** A session's detail is its transcript: the record and its messages in order. */
+export const recordBehaviour: Behaviour = {
+  detail: (store, id, caller) => store.detailWith(id, caller, TRANSCRIPT),
+};
