@@ -8,7 +8,7 @@ import { safeString } from '../../contract/resource-schema';
 import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { success } from '../http/reply';
-import type { Caller } from '../resources/visibility';
+import type { Caller } from '../resources/engine/visibility';
 
 /** At most this many options per list: a select, not an export. */
 export const MAX_OPTIONS = 1000;
