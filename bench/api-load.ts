@@ -672,7 +672,7 @@ else process.exit(await bench());
  * (as server/resources/engine/paging.ts builds it), when it takes no parameters; else undefined.
  */
 function firstPageStatement(db: Database, name: string, query: PageQuery): string | undefined {
-  const [rows] = builtInStores(() => db)(name).listStatements(query, {
+  const { rows } = builtInStores(() => db)(name).listStatements(query, {
     id: 'bench',
     role: 'admin',
   });

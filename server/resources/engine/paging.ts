@@ -154,6 +154,12 @@ function cappedCount({ db, list, where }: ListRead) {
   return db.select({ n: count() }).from(capped);
 }
 
+/** The capped count as a column beside the page's rows: an uncorrelated scalar subquery,
+ * computed once per statement. */
+function countColumn(read: ListRead): SQL.Aliased {
+  return sql<number>`(${cappedCount(read)})`.mapWith(Number).as(TOTAL);
+}
+
 /** The planner's row estimate for the WHERE: EXPLAIN plans the query and reads no row. */
 async function estimate({ db, list, where }: ListRead): Promise<number> {
   const query = db
@@ -208,9 +214,7 @@ async function fetchPage(
     const fetched = (await rowsQuery(read, query, cursor)) as Row[];
     return { fetched, total: guess, totalExact: false };
   }
-  // The count rides along as an uncorrelated scalar subquery, computed once per statement.
-  const counted = sql<number>`(${cappedCount(read)})`.mapWith(Number).as(TOTAL);
-  const fetched = (await rowsQuery(read, query, cursor, { [TOTAL]: counted })) as Row[];
+  const fetched = (await rowsQuery(read, query, cursor, { [TOTAL]: countColumn(read) })) as Row[];
   // A page past the end has no row to carry the count.
   const n = fetched[0] ? Number(fetched[0][TOTAL]) : ((await cappedCount(read))[0]?.n ?? 0);
   if (n <= COUNT_LIMIT) return { fetched, total: n, totalExact: true };
@@ -270,10 +274,31 @@ export async function readPage(
   };
 }
 
-/** The statements a list runs for `query` (the rows, the capped count), for EXPLAIN tests. */
-export function pageStatements(list: ListSource, query: PageQuery, caller: Viewer): SQL[] {
+/** The statements a list runs for `query`, without running them (EXPLAIN tests, benches). */
+export interface PageStatements {
+  /** The planner's estimate of the WHERE. */
+  estimate: SQL;
+  /** The page's rows alone (a large result, or an exact total counted apart). */
+  rows: SQL;
+  /** The page's rows with the capped count beside them (a small result). */
+  counted: SQL;
+  /** The capped count alone (a page past the end). */
+  count: SQL;
+}
+
+export function pageStatements(list: ListSource, query: PageQuery, caller: Viewer): PageStatements {
   const read: ListRead = { ...list.parts(query, caller), db: list.db, list };
-  return [rowsQuery(read, query, cursorOf(list, query)).getSQL(), cappedCount(read).getSQL()];
+  const cursor = cursorOf(list, query);
+  const where = read.db
+    .select({ one: sql`1` })
+    .from(list.table)
+    .where(read.where);
+  return {
+    estimate: sql`explain (format json) ${where}`,
+    rows: rowsQuery(read, query, cursor).getSQL(),
+    counted: rowsQuery(read, query, cursor, { [TOTAL]: countColumn(read) }).getSQL(),
+    count: cappedCount(read).getSQL(),
+  };
 }
 
 /**

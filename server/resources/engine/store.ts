@@ -20,6 +20,7 @@ import {
   type ListQuery,
   type ListSource,
   type PageAnswer,
+  type PageStatements,
 } from './paging';
 import { constantLimit, literal, whereOf } from './query';
 import type { RecordStore, ReferenceTarget } from './record-store';
@@ -179,7 +180,7 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
   }
 
   /** The statements page() runs for `query` (EXPLAIN tests). */
-  listStatements(query: PageQuery, caller: Caller): SQL[] {
+  listStatements(query: PageQuery, caller: Caller): PageStatements {
     return pageStatements(this.lists, query, caller);
   }
 
