@@ -97,7 +97,7 @@ export interface BuildAppOptions {
   bodyLimits?: Partial<BodyLimits>;
   /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
   anonymousLimit?: Partial<AnonymousLimit> | false;
-  /** RESOURCES_CONFIG: a JSON or YAML file of resource declarations (issue 11). */
+  /** RESOURCES_CONFIG: a JSON or YAML file of resource declarations. */
   resourcesConfig?: string;
   /** Re-read the declarations on SIGHUP while the app is open (main.ts; tests call reload). */
   reloadOnSighup?: boolean;

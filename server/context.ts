@@ -20,7 +20,7 @@ export interface AppContext {
   tokenTtlMs: number;
   resources: readonly ResourceDef[];
   stores: ReadonlyMap<string, ResourceStore>;
-  /** Admin-declared resources (issue 11): their declarations, and what is served of them. */
+  /** Admin-declared resources: their declarations, and what is served of them. */
   registry: DeclarationRegistry;
   configured: ConfiguredResources;
 }

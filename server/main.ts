@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     reloadOnSighup: true,
     // Several servers on one PostgreSQL see each other's page declarations within this.
     declarationPollMs: numberFrom('DECLARATION_POLL_MS', 5_000),
-    // docs/SCALING.md: another server's logout or disable reaches this one within this.
+    // Another server's logout or disable reaches this one within this (docs/SCALING.md).
     sessionCacheMs: numberFrom('SESSION_CACHE_MS', DEFAULT_SESSION_CACHE_MS),
     // Calls and sessions past their retention go; the statistics keep them.
     retention: {

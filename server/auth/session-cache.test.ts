@@ -240,8 +240,8 @@ describeBackends('session cache in the app', (backend) => {
   it('sees a revocation it was not told about once the TTL has passed', async () => {
     const token = await t.login('member6');
     expect(await code(detail(token, '6'))).toBe(Code.OK);
-    // The session ends without a word on the change channel (triggers off, as while the
-    // channel is not heard): this server's cache does not hear of it.
+    // The session ends without a notification (triggers off, as while the channel is not
+    // listened to): this server's cache is not told.
     // (revocation-channel.test.ts: an announced revocation reaches every server at once.)
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);

@@ -11,12 +11,10 @@ export function hashToken(token: string): string {
 }
 
 /**
- * The hashes of the tokens of sessions found active, so a request whose session is cached
- * costs no sha256 (createHash was about a twentieth of a cached scene detail's server CPU:
- * docs/PERFORMANCE.md "A detail's floor"). A pure function's memo: nothing in it can go stale,
- * so revocations need not reach it. It holds tokens the process is serving anyway, never
- * writes them anywhere, and keeps at most `max`, the oldest out first; an unknown or invalid
- * token is hashed each time and never kept, so made-up tokens cannot crowd out real ones.
+ * The hashes of active sessions' tokens, so a request whose session is cached costs no sha256.
+ * A pure function's memo: nothing in it goes stale, so revocations need not reach it. At most
+ * `max` entries, oldest out first; an unknown token is never cached, so made-up tokens cannot
+ * crowd out real ones.
  */
 export class TokenHashes {
   private readonly hashes = new Map<string, string>();

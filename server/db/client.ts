@@ -128,8 +128,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   pool.on('error', () => {});
   try {
     // Migrations run on a connection of their own, without the requests' statement and query
-    // timeouts: building an index over a large table (0008, 0010 at 10 M calls) takes minutes,
-    // and a migration cut off at DB_STATEMENT_TIMEOUT_MS would keep the server from starting.
+    // timeouts: building an index over a large table takes minutes, and a migration cut off at
+    // DB_STATEMENT_TIMEOUT_MS would keep the server from starting.
     const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeout });
     conn.on('error', () => {});
     await conn.connect();

@@ -34,11 +34,9 @@ function searchedFields(def: (typeof RESOURCES)[number]): FieldDef[] {
 }
 
 /**
- * Every filter and sort a list offers is served by an index (issues 8 and 12): with sequential
- * scans priced out, the planner still picks an index for it; the keyword and `contains`
- * filters read the trigram indexes; and a filter with the console's default sort walks an index
- * in order. The alternatives are priced out, so the plans show what an index can serve;
- * list-plans.test.ts checks the planner's own choice at larger row counts (PostgreSQL).
+ * Every filter and sort a list offers is served by an index: with the alternatives priced out,
+ * the planner picks one; keyword and `contains` filters read the trigram indexes; a filter with
+ * the default sort walks an index in order. list-plans.test.ts checks the planner's own choice.
  */
 describeBackends('indexes behind list filters and sorts', (backend) => {
   // A few thousand rows with statistics: on empty tables the planner reads a soft-deleting

@@ -9,8 +9,8 @@ const base = process.env.TEST_DATABASE_URL;
 
 /**
  * Migrations are not held to the requests' statement timeout: an index built over a large
- * table takes minutes, and a migration cut off at DB_STATEMENT_TIMEOUT_MS kept the server from
- * starting (found starting a server on the 10 M-call bench database with migration 0010).
+ * table takes minutes, and a migration cut off at DB_STATEMENT_TIMEOUT_MS would keep the server
+ * from starting.
  */
 if (!base) {
   describe('migrations and the statement timeout [postgres]', () =>

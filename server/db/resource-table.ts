@@ -104,11 +104,9 @@ function trigramIndexable(field: FieldDef): boolean {
 }
 
 /**
- * A GIN index queues new rows in a pending list that every search reads whole and that the
- * planner prices as such: until a VACUUM merges it (PGlite never vacuums on its own), a 4 MB
- * list (the default) makes it prefer reading the table. A 256 kB list is merged by the inserts
- * themselves, often. Measured in docs/PERFORMANCE.md "Keyword search": 200 k inserted rows take
- * 11 s with the default, 20 s with 256 kB, 74 s with no list (fastupdate off).
+ * A GIN index queues new rows in a pending list that every search reads whole; with the default
+ * 4 MB list the planner prefers reading the table until a VACUUM merges it (PGlite never
+ * vacuums on its own). A smaller list is merged by the inserts themselves, often.
  */
 export const TRIGRAM_STORAGE = { gin_pending_list_limit: 256 } as const;
 
@@ -123,8 +121,8 @@ type ColumnsOf<R extends ResourceDef> = Record<
 >;
 
 /**
- * The Drizzle table a resource declaration implies (issue: "tables derived from fields"):
- * system columns, one column per field, and the indexes its lists need (issues 8 and 12):
+ * The Drizzle table a resource declaration implies: system columns, one column per field, and
+ * the indexes its lists need:
  * - a unique index per unique field (among live rows when the resource soft-deletes), which
  *   also serves an eq filter on it;
  * - for an eq filter, a B-tree on (field, default sort field, id), or (field, id) when the

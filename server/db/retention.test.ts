@@ -7,7 +7,7 @@ import { pruneExpired, scheduleRetention, type RetentionCounts } from './retenti
 import { promptCalls, recordMessages, records } from './schema';
 
 /**
- * Retention (issue 12): old calls and sessions go in batches, their messages with them, and the
+ * Retention: old calls and sessions go in batches, their messages with them, and the
  * statistics keep what they counted. Fixtures live in 2020 under their own scene, where the
  * demo seed has nothing.
  */

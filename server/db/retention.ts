@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
- * Retention (issue 12, docs/DECISIONS.md "Retention keeps the statistics"): template calls and
- * chat sessions older than a number of days are deleted in small batches, and the statistics
- * keep what they counted of them (migration 0009: the rollups' delete triggers stand aside
- * while `console.retention` is on in the deleting transaction). 0 days keeps rows for ever.
+ * Retention (docs/DECISIONS.md "Retention keeps the statistics"): template calls and chat
+ * sessions older than a number of days are deleted in small batches, and the statistics keep
+ * what they counted of them (the rollups' delete triggers stand aside while
+ * `console.retention` is on in the deleting transaction). 0 days keeps rows for ever.
  */
 export interface RetentionSettings {
   /** RETENTION_CALL_DAYS: template calls by call time. */
@@ -51,7 +51,7 @@ async function pruneBatch(
     await tx.execute(sql`select set_config('console.retention', 'on', true)`);
     const table = sql.identifier(target.table);
     const column = sql.identifier(target.column);
-    // Oldest first through the column's index, so a batch never scans the kept rows.
+    // Oldest first through the column's index, so a batch never scans the retained rows.
     const deleted = await tx.execute(sql`
       delete from ${table} where id in (
         select id from ${table} where ${column} < ${cutoff.toISOString()}::timestamptz

@@ -10,11 +10,9 @@ import type { Database } from '../db/client';
 
 /**
  * Rows for plan tests, made by the database from a resource declaration: one
- * `insert … select … from generate_series` per table, so thousands of rows cost one statement
- * on PGlite and PostgreSQL alike. Values are spread the way a real list sees them: filter
- * values repeat (an eq filter matches a slice), times spread over a year, some optional values
- * are empty, unique fields stay unique, and searchable text mixes Chinese and English words
- * with a rare token (KEYWORD_OF) that a keyword search finds in a few rows.
+ * `insert … select … from generate_series` per table. Values spread as a real list sees them:
+ * filter values repeat, times span a year, some optional values are empty, unique fields stay
+ * unique, and searchable text carries a rare token (KEYWORD_OF) a keyword search finds.
  */
 
 /** Words searchable text is made of: Chinese and English, as the platform's prompts are. */

@@ -112,7 +112,7 @@ export const CHANGE_PASSWORD = apiPath('user', 'password');
 
 const ADMIN: RouteEntry['access'] = { kind: 'roles', roles: ['admin'] };
 
-/** The admin's account and model-version calls, by path → body (issue 9). */
+/** The admin's account and model-version calls, by path → body. */
 export const ADMIN_ROUTES: RouteEntry[] = (
   [
     [apiPath('user', 'page'), userPageBody],
@@ -173,7 +173,7 @@ export const USER_ROUTES: RouteEntry[] = [
   ...ADMIN_ROUTES,
 ];
 
-/** The statistics calls (issue 10): any signed-in role, one body shape. */
+/** The statistics calls: any signed-in role, one body shape. */
 export const STATISTIC_ROUTES: RouteEntry[] = Object.values(STATISTIC_CALLS).map((path) => ({
   method: 'POST',
   url: apiPath(...path),

@@ -54,7 +54,7 @@ async function accounts(db: Database): Promise<void> {
 }
 
 /**
- * Corpus sets and items (issue 9): counts kept with every item write, annotation with version
+ * Corpus sets and items: counts updated with every item write, annotation with version
  * checks, double annotation, review, from-call, labels and agreement.
  */
 describeBackends('corpus sets and items', (backend) => {
@@ -206,7 +206,7 @@ describeBackends('corpus sets and items', (backend) => {
         corpusName: '客服问答',
       });
       expect(current).toEqual(await detail(item.id));
-      // Nothing of the refused call was kept.
+      // Nothing of the refused call was stored.
       const labels = await ok<{ list: Label[] }>('user', 'corpus/item/labels', { id: item.id });
       expect(labels.list.map((l) => l.annotatorId)).toEqual(['2']);
     });

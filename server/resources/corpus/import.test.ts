@@ -24,7 +24,7 @@ async function accounts(db: Database): Promise<void> {
     .values({ id: '1', userName: 'user', role: 'user', passwordHash: await hashPassword('user') });
 }
 
-/** Import of items from CSV and JSONL, all or nothing, and the JSONL export (issue 9). */
+/** Import of items from CSV and JSONL, all or nothing, and the JSONL export. */
 describeBackends('corpus item import and JSONL export', (backend) => {
   const t = useTestApp(backend, { seed: false, prepare: accounts });
   let token = '';

@@ -19,8 +19,8 @@ function requireContentOrTemplate(values: Row): void {
 
 /**
  * The template a directive names must be one the caller can see and that is enabled (as a
- * scene's bound template, server/resources/scene/scene.ts): someone else's personal template does not
- * exist for them.
+ * scene's bound template, server/resources/scene/scene.ts): someone else's personal template
+ * does not exist for them.
  */
 async function requireTemplate(store: ResourceStore, templateId: unknown, caller: Caller) {
   if (blank(templateId)) return;

@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/harness';
 
 /**
  * A resource added purely by configuration: a declaration and a table, nothing else. It must
- * appear in the routes, the policy and the menu (DESIGN.md "Config-driven resources").
+ * appear in the routes, the policy and the menu.
  */
 const widget = defineResource({
   name: 'fixture-widget',

@@ -19,8 +19,8 @@ const CALL: Record<Action, string> = {
 const ACCOUNT: Record<Role, string> = { admin: 'admin', user: 'user' };
 
 /**
- * Whatever the console offers, the guard admits and the API allows: every view × role × action
- * (issue: one access answer). And the API refuses exactly what the policy refuses.
+ * Whatever the console offers, the guard admits and the API allows: every view × role × action.
+ * And the API refuses exactly what the policy refuses.
  */
 describeBackends('console, guards and API agree', (backend) => {
   const t = useTestApp(backend);

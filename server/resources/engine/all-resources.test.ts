@@ -17,8 +17,8 @@ import { useTestApp } from '../../test/harness';
 
 const ACCOUNT: Record<Role, string> = { admin: 'admin', user: 'user' };
 /**
- * A resource an admin declared (issue 11), stored as documents rather than a table: the same
- * suite must pass for it, or configured resources do not behave like built-in ones.
+ * A resource an admin declared, stored as documents rather than a table: the same suite must
+ * pass for it, or configured resources do not behave like built-in ones.
  */
 const CONFIGURED = toResourceDef(resourceDeclarationSchema.parse(KNOWLEDGE));
 const ALL: readonly ResourceDef[] = [...RESOURCES, CONFIGURED];

@@ -46,9 +46,9 @@ export interface CrudOptions {
 }
 
 /**
- * The generic calls of one resource (DESIGN.md "Config-driven resources"): page, detail,
- * create, update, delete and export. crudRoutes mounts them for a built-in; a configured
- * resource's calls are the same objects, reached through resource-config/dispatch.ts.
+ * The generic calls of one resource: page, detail, create, update, delete and export.
+ * crudRoutes mounts them for a built-in; a configured resource's calls are the same objects,
+ * reached through resource-config/dispatch.ts.
  */
 export function crudCalls(
   def: ResourceDef,

@@ -16,7 +16,7 @@ it('csvCell quotes separators and defuses formulas', () => {
   expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
 });
 
-/** Export streams exactly the rows the list query selects, in its order (issue 8 "Every list"). */
+/** Export streams exactly the rows the list query selects, in its order. */
 describeBackends('CSV export', (backend) => {
   const t = useTestApp(backend);
   let token = '';

@@ -19,8 +19,8 @@ interface Page<T> {
 }
 
 /**
- * Personal templates are their owner's alone, the admin included, and their calls follow them
- * (issue: personal data on the server). Everything another account owns answers 40400.
+ * Personal templates are their owner's alone, the admin included, and their calls follow them.
+ * Everything another account owns answers 40400.
  */
 describeBackends('personal rows', (backend) => {
   const t = useTestApp(backend, {

@@ -22,7 +22,7 @@ it('a cursor survives encoding, and anything else is not one', () => {
   expect(decodeCursor('A'.repeat(5000))).toBeUndefined();
 });
 
-/** Keyset paging (issue 12): cursors walk a list exactly as offsets do, both ways. */
+/** Keyset paging: cursors walk a list exactly as offsets do, both ways. */
 describeBackends('list paging by cursor and bounded totals', (backend) => {
   const t = useTestApp(backend);
   let token = '';

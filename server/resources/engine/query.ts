@@ -44,10 +44,9 @@ function param(value: unknown, encoder?: FieldSql): SQLWrapper {
 }
 
 /**
- * A LIMIT written into the statement's text. drizzle sends a number as a parameter, and
- * PostgreSQL re-plans a prepared statement whose LIMIT is a parameter at every run (it cannot
- * cost a generic plan without it: docs/PERFORMANCE.md "A detail, prepared"); drizzle writes an
- * SQL object given as the limit inline (pg-core dialect buildSelectQuery), hence the cast.
+ * A LIMIT written into the statement's text: PostgreSQL re-plans a prepared statement whose
+ * LIMIT is a parameter at every run. drizzle writes an SQL object given as the limit inline
+ * (a number it would send as a parameter), hence the cast.
  */
 export function constantLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`limit ${n} is not a row count`);

@@ -5,7 +5,7 @@ import type { ResourceDef } from '../../../contract/resource';
 import { literal } from './query';
 import type { AuthUser } from '../../auth/auth-user';
 
-/** Who is asking: rows owned by someone else are invisible to them (issue: personal data). */
+/** Who is asking: rows owned by someone else are invisible to them. */
 export type Caller = Pick<AuthUser, 'id' | 'role'>;
 
 /**
@@ -35,7 +35,7 @@ export type VisibleLookup = (name: string) => VisibleRows | undefined;
 
 /**
  * The rows of `def` that `caller` may see at all, as SQL over its columns (undefined: all).
- * Personal means personal: the admin gets no exception (the issue's rule).
+ * Personal means personal: the admin gets no exception.
  */
 export function visibleTo(
   def: ResourceDef,
@@ -57,9 +57,8 @@ export function visibleTo(
   const link = columns[owner.through.field] as PgColumn;
   // A row pointing at nothing is shared; one pointing at a row the caller cannot see is not.
   // A scalar subquery, not EXISTS: beside the OR, PostgreSQL runs an EXISTS as a hashed subplan
-  // that reads every row the caller can see in the parent table (half of 10 M template calls'
-  // prompts, on every call list); a scalar subquery is probed per row through the parent's
-  // primary key, so a page reads as many parent rows as it shows (issue 12, list-plans.test).
+  // over every parent row the caller can see; the scalar subquery is probed per row through the
+  // parent's primary key, so a page reads only the parent rows it shows (list-plans.test).
   const probe = parent.db
     .select({ one: sql`true` })
     .from(parent.table)

@@ -10,7 +10,7 @@ interface Page {
   total: number;
 }
 
-/** Scenes, calls, session records and model versions (issue 8): the operators' workflows. */
+/** Scenes, calls, session records and model versions: the operators' workflows. */
 describeBackends('scene, call and record workflows', (backend) => {
   const t = useTestApp(backend, { prepare: (db) => addUser(db, '2', 'other') });
   const tokens: Record<string, string> = {};

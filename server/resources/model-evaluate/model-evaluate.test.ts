@@ -43,7 +43,7 @@ const A = 'eval-test-a';
 const B = 'eval-test-b';
 const C = 'eval-test-c';
 
-/** Issue 9: model evaluations, their report and the per-item comparison. */
+/** Model evaluations, their report and the per-item comparison. */
 describeBackends('model evaluations', (backend) => {
   const t = useTestApp(backend, { prepare: (db) => addUser(db, '2', 'other') });
   const tokens: Record<string, string> = {};

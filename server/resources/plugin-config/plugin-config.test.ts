@@ -24,8 +24,8 @@ interface Plugin {
 const SECRET = 'sk-live-9f8e7d6c5b4a';
 
 /**
- * Plugin configuration (issue 9): admin only, the secret sealed at rest and never answered,
- * the parameter schema checked as a JSON Schema, and option lists any role may read.
+ * Plugin configuration: admin only, the secret sealed at rest and never answered, the
+ * parameter schema checked as a JSON Schema, and option lists any role may read.
  */
 describeBackends('plugin configuration', (backend) => {
   // The test holds the app's key, so it can open what the app sealed.
@@ -238,7 +238,7 @@ describeBackends('plugin configuration', (backend) => {
   });
 });
 
-/** A log line is one JSON object per write; everything the logger wrote is kept. */
+/** A log line is one JSON object per write; everything the logger wrote is collected. */
 function captureLogs(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
   const stream = new Writable({

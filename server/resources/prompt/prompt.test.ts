@@ -38,7 +38,7 @@ const VARS = [
 
 /**
  * Templates keep every change as a version; platform changes go live only when the admin
- * approves them (issue 8 "Versions", "Approval before live").
+ * approves them.
  */
 describeBackends('prompt versions and approval', (backend) => {
   const t = useTestApp(backend, { prepare: (db) => addUser(db, '2', 'other') });

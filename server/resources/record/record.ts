@@ -4,13 +4,10 @@ import type { Behaviour } from '../engine/behaviour';
 import type { DetailExtra } from '../engine/store';
 
 /**
- * A session's messages in order, as one JSON array selected beside the record: the detail is
- * one statement (one round trip, one bind and execute) instead of the record's and then the
- * messages'. The keys and their order are the answer's (contract messageSchema); `createdAt` is
- * written as `Date.toISOString` writes it (UTC, milliseconds cut, as the driver's Date cuts them).
- * A subquery built by drizzle's builder, as the reference labels are (ResourceStore.selection):
- * its condition names the record's id with its table, which a bare `sql` subquery in a one-table
- * select would not (the record's `"id"` would be the message's own).
+ * A session's messages in order (keys as contract messageSchema, `createdAt` as toISOString
+ * writes it), one JSON array selected beside the record so the detail is one statement. Built
+ * with drizzle's builder so its condition names the record's id with its table; in a bare `sql`
+ * subquery `"id"` would be the message's own.
  */
 export const TRANSCRIPT: DetailExtra = {
   key: 'transcript',
