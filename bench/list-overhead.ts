@@ -1,5 +1,5 @@
-// The server's own overhead per list, and a detail while lists are busy (issue 12,
-// docs/PERFORMANCE.md "Server overhead per list"). The real server (`node --import tsx
+// The server's own overhead per list, and a detail while lists are busy (docs/PERFORMANCE.md
+// "Server overhead per list"). The real server (`node --import tsx
 // server/main.ts`, as `npm start` runs it) on PostgreSQL in a child process, and a bare Fastify
 // route in a second one, so neither shares a thread with the load generator.
 //

@@ -1,5 +1,5 @@
-// Lists on the embedded default (issue 12, docs/PERFORMANCE.md "PGlite: lists over the demo
-// seed (issue 12)"): the real server (`node --import tsx server/main.ts`, as scripts/start.mjs
+// Lists on the embedded default (docs/PERFORMANCE.md "PGlite: lists over the demo seed"): the
+// real server (`node --import tsx server/main.ts`, as scripts/start.mjs
 // runs it) in a child process on PGlite (no DATABASE_URL, a fresh DATA_DIR, SEED_DEMO=1), so it
 // does not share a thread with the load generator. Logged in as the demo user (and the demo admin
 // for what only the admin lists, and for the lists whose rows depend on ownership), every
@@ -14,7 +14,7 @@
 // Run: npm run bench:pglite -- [--clients 4,8] [--seconds 0.6] [--warmup 0.2] [--single 10]
 //      [--page-size 10] [--only "calls,records"] (cases whose name contains one of these)
 //      [--budget-ms 100] (the p95 a single team's list should stay under) [--write]
-//      (--write replaces the section "## PGlite: lists over the demo seed (issue 12)" of
+//      (--write replaces the section "## PGlite: lists over the demo seed" of
 //      docs/PERFORMANCE.md, or appends it at the end)
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +53,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const SECTION = '## PGlite: lists over the demo seed (issue 12)';
+const SECTION = '## PGlite: lists over the demo seed';
 const ms = (n: number) => (Number.isNaN(n) ? '–' : msOf(n));
 const positive = positiveArgs(args);
 const agent = keepAliveAgent();

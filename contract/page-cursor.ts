@@ -13,9 +13,11 @@ export interface PageCursor {
 
 /**
  * How deep `current` may page by OFFSET: (current - 1) × pageSize must stay below this many
- * rows. Deeper pages are reached by cursor, which costs the same on page 10 000 as on page 1.
+ * rows. An offset page reads and checks every row before it, so numbered pages stop while they
+ * still cost about what page 1 costs (ten pages at the default ten rows); further pages are
+ * reached by cursor, which costs the same on page 10 000 as on page 1.
  */
-export const MAX_OFFSET_ROWS = 10_000;
+export const MAX_OFFSET_ROWS = 100;
 
 /** The longest cursor accepted: a key of at most 4 values (3 sorters + id) fits easily. */
 export const MAX_CURSOR_LENGTH = 2_000;

@@ -263,7 +263,7 @@ describeBackends('scene CRUD', (backend) => {
     const far = await call('page', { current: 1_000_000, pageSize: 100 });
     expect(far.body.code).toBe(40000);
     expect((far.body.data as Issues).issues[0]?.field).toBe('current');
-    const last = await call('page', { current: 100, pageSize: 100 });
+    const last = await call('page', { current: 2, pageSize: 50, keyword: 'no-such-scene' });
     expect(last.body.data).toMatchObject({ list: [], nextCursor: null });
   });
 

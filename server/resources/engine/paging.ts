@@ -27,12 +27,11 @@ export interface PageAnswer {
 }
 
 /**
- * A total is counted exactly up to COUNT_LIMIT rows. A result the planner puts above
- * ESTIMATE_ONLY_ABOVE rows is not counted at all: its total is the estimate. `exactTotal`
- * asks for the full count, which gives up after EXACT_COUNT_TIMEOUT_MS.
+ * A total is counted exactly up to COUNT_LIMIT rows. A result the planner puts above that is
+ * not counted at all: its total is the estimate. `exactTotal` asks for the full count, which
+ * gives up after EXACT_COUNT_TIMEOUT_MS.
  */
 export const COUNT_LIMIT = 10_000;
-export const ESTIMATE_ONLY_ABOVE = 100_000;
 export const EXACT_COUNT_TIMEOUT_MS = 5_000;
 
 /** The sort key selected beside a page's rows (for its cursors); never part of a record. */
@@ -210,7 +209,7 @@ async function fetchPage(
     return { fetched, total: await estimate(read), totalExact: false };
   }
   const guess = await estimate(read);
-  if (guess > ESTIMATE_ONLY_ABOVE) {
+  if (guess > COUNT_LIMIT) {
     const fetched = (await rowsQuery(read, query, cursor)) as Row[];
     return { fetched, total: guess, totalExact: false };
   }

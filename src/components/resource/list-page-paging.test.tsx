@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_OFFSET_ROWS } from '../../../contract/page-cursor';
 import { http } from '../../providers/api';
 import { envelope, installFakeServer } from '../../test/fake-http';
 import {
@@ -13,6 +14,11 @@ import {
 } from './list-page-bench';
 
 setUpListPage();
+
+/** The last numbered page at 10 rows a page, and the cursor pages after it. */
+const LAST = MAX_OFFSET_ROWS / 10;
+const NEXT = LAST + 1;
+const AFTER = LAST + 2;
 
 describe('paging past the numbered pages', () => {
   /** A list of about two million rows: cursors name the page they lead to. */
@@ -39,8 +45,8 @@ describe('paging past the numbered pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Count exactly' }));
     await screen.findByText('2000123 in total');
     expect(lastPageBody()).toMatchObject({ exactTotal: true });
-    // The numbered pager ends where offsets end: 10 000 rows at 10 a page.
-    expect(document.querySelector('.ant-pagination')?.textContent).toContain('/1000');
+    // The numbered pager ends where offsets end.
+    expect(document.querySelector('.ant-pagination')?.textContent).toContain(`/${LAST}`);
   });
 
   it('goes on by cursor from the last numbered page, back, and to page 1, through the URL', async () => {
@@ -50,44 +56,48 @@ describe('paging past the numbered pages', () => {
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(button);
     };
-    const view = mount('/fixture-part/list?currentPage=1000&pageSize=10');
-    await waitFor(() => expect(lastPageBody()).toMatchObject({ current: 1000 }));
+    const view = mount(`/fixture-part/list?currentPage=${LAST}&pageSize=10`);
+    await waitFor(() => expect(lastPageBody()).toMatchObject({ current: LAST }));
     await press(/Next/);
-    await screen.findByText('Page 1001');
-    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: 'n-1001' }));
-    expect(bench.location).toContain('cursorPage=1001');
+    await screen.findByText(`Page ${NEXT}`);
+    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: `n-${NEXT}` }));
+    expect(bench.location).toContain(`cursorPage=${NEXT}`);
 
     await press(/Next/);
-    await screen.findByText('Page 1002');
-    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: 'n-1002' }));
+    await screen.findByText(`Page ${AFTER}`);
+    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: `n-${AFTER}` }));
 
     // A reload shows the same page from the URL.
     view.unmount();
     const before = pageBodies().length;
     mount(bench.location);
-    await screen.findByText('Page 1002');
-    await waitFor(() => expect(pageBodies().slice(before)[0]).toMatchObject({ cursor: 'n-1002' }));
+    await screen.findByText(`Page ${AFTER}`);
+    await waitFor(() =>
+      expect(pageBodies().slice(before)[0]).toMatchObject({ cursor: `n-${AFTER}` }),
+    );
 
     await press(/Previous/);
-    await screen.findByText('Page 1001');
-    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: 'p-1001' }));
+    await screen.findByText(`Page ${NEXT}`);
+    await waitFor(() => expect(lastPageBody()).toMatchObject({ cursor: `p-${NEXT}` }));
     // One page back is a numbered page again, by offset.
     await press(/Previous/);
-    await waitFor(() => expect(screen.queryByText('Page 1001')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(`Page ${NEXT}`)).toBeNull());
     await waitFor(() => expect(lastPageBody().cursor).toBeUndefined());
-    expect(lastPageBody()).toMatchObject({ current: 1000 });
+    expect(lastPageBody()).toMatchObject({ current: LAST });
 
     await press(/Next/);
-    await screen.findByText('Page 1001');
+    await screen.findByText(`Page ${NEXT}`);
     await press(/First page/);
     await waitFor(() => expect(lastPageBody()).toMatchObject({ current: 1 }));
     expect(lastPageBody().cursor).toBeUndefined();
-    expect(screen.queryByText('Page 1001')).toBeNull();
+    expect(screen.queryByText(`Page ${NEXT}`)).toBeNull();
   });
 
   it('ignores a cursor taken for another sort or filter', async () => {
-    mount('/fixture-part/list?currentPage=1000&pageSize=10&cursor=n-1005&cursorPage=1005&listOf=x');
-    await waitFor(() => expect(lastPageBody()).toMatchObject({ current: 1000 }));
+    mount(
+      `/fixture-part/list?currentPage=${LAST}&pageSize=10&cursor=n-${LAST + 5}&cursorPage=${LAST + 5}&listOf=x`,
+    );
+    await waitFor(() => expect(lastPageBody()).toMatchObject({ current: LAST }));
     expect(lastPageBody().cursor).toBeUndefined();
   });
 });
