@@ -7,7 +7,12 @@ import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
-import { readBatches, readPage, type ListSource, type PageAnswer } from '../resources/engine/paging';
+import {
+  readBatches,
+  readPage,
+  type ListSource,
+  type PageAnswer,
+} from '../resources/engine/paging';
 import { whereOf, type FieldSql } from '../resources/engine/query';
 import { toRecord, withDefaults, type Row } from '../resources/engine/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/engine/record-store';
