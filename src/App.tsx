@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, message, theme as antdTheme, type ThemeConfig } from 'antd';
 // The ES builds: Vite hands over the CommonJS stubs under antd/locale as module objects.
 import enUS from 'antd/es/locale/en_US';
@@ -12,10 +13,13 @@ import { bindMessage } from './providers/feedback';
 import { i18n, loadAllTexts } from './providers/i18n';
 import { LOGIN_PATH } from './routes/table';
 import { BUTTON_CONFIG } from './providers/antd-buttons';
+import { createKeptStyleCache } from './providers/style-cache';
 import { applyBodyEffects, deviceFor } from './settings/effects';
 import { readableTheme } from './settings/readable-theme';
 import { patchSettings, settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
+
+const styleCache = createKeptStyleCache();
 
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 // The shell (layout, menus, tab bar) is not needed to show the login page, nor are the texts
@@ -79,11 +83,13 @@ function Providers({ children }: { children: React.ReactNode }) {
     };
   }, [settings.theme, settings.themeColor]);
   return (
-    <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig} button={BUTTON_CONFIG}>
-      <MessageBinder />
-      <SettingsEffects />
-      {children}
-    </ConfigProvider>
+    <StyleProvider cache={styleCache}>
+      <ConfigProvider locale={zh ? zhCN : enUS} theme={themeConfig} button={BUTTON_CONFIG}>
+        <MessageBinder />
+        <SettingsEffects />
+        {children}
+      </ConfigProvider>
+    </StyleProvider>
   );
 }
 
