@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../../contract/access/decide';
+import { createAccessEnforcer, policyOf } from '../../contract/access';
 import { ACTIONS } from '../../contract/resource';
+import { RESOURCES } from '../../contract/resources';
 import { createAccessControlProvider, loadPolicy, policyAction } from './access-control';
 import { loadPolicy as loadContractPolicy } from './access-enforcer';
 
@@ -81,5 +83,21 @@ describe('the page-wide policy', () => {
     expect(a).toBe(b);
     expect((await a)('user', 'scene', 'delete')).toBe(true);
     expect((await a)('user', 'plugin-config', 'list')).toBe(false);
+  });
+});
+
+describe('the loaded policy', () => {
+  it('answers as casbin does, asked once or again (answers are kept)', async () => {
+    const ask = await policy;
+    const casbin = policyOf(await createAccessEnforcer());
+    for (const role of ['user', 'admin'] as const) {
+      for (const { name } of RESOURCES) {
+        for (const action of ACTIONS) {
+          const expected = casbin(role, name, action);
+          expect(ask(role, name, action)).toBe(expected);
+          expect(ask(role, name, action)).toBe(expected);
+        }
+      }
+    }
   });
 });
