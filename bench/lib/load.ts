@@ -3,8 +3,11 @@
 // the server sustains at that many clients. One copy, so every bench's clients behave the same.
 
 export type LoadLimit =
-  /** Until this time (performance.now()); `perClient` bounds each client's requests too. */
-  | { until: number; perClient?: number }
+  /**
+   * Until this time (performance.now()); `perClient` bounds each client's requests too, and
+   * `requests` the requests sent in all (a stream of distinct requests that may run out).
+   */
+  | { until: number; perClient?: number; requests?: number }
   /** Until this many requests were sent in all. */
   | { requests: number };
 
@@ -19,8 +22,9 @@ export async function closedLoop(
 ): Promise<number> {
   const started = performance.now();
   let sent = 0;
+  const cap = limit.requests ?? Infinity;
   const more =
-    'requests' in limit ? () => sent < limit.requests : () => performance.now() < limit.until;
+    'until' in limit ? () => sent < cap && performance.now() < limit.until : () => sent < cap;
   const perClient = 'perClient' in limit ? (limit.perClient ?? Infinity) : Infinity;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
