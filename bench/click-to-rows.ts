@@ -15,7 +15,8 @@
 //
 // Run: npx vite build && npm run bench:click -- [--rounds 5] [--dist dist] [--users admin,user]
 //      [--screens scene.list,record.list] [--profile record.list] (writes a CPU profile of
-//      one warm click to /tmp/click-<screen>.cpuprofile) [--json]
+//      one warm click to /tmp/click-<screen>.cpuprofile) [--trace record.list] (a Chrome trace
+//      of one warm click, /tmp/click-<screen>.trace.json, for chrome://tracing or Perfetto) [--json]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: 'admin,user' },
     screens: { type: 'string' },
     profile: { type: 'string' },
+    trace: { type: 'string' },
     json: { type: 'boolean', default: false },
     // A console already running (its own build and data): no server is started.
     'base-url': { type: 'string' },
@@ -291,6 +293,18 @@ async function profileClick(page: Page, screen: string, path: string, away: [str
   );
 }
 
+/** A Chrome trace of one warm click: where the main thread's time goes (script, style, layout). */
+async function traceClick(page: Page, screen: string, path: string, away: [string, string]) {
+  const chromium = page.context().browser()!;
+  await timedClick(page, ...away);
+  const file = `/tmp/click-${screen}.trace.json`;
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  await chromium.startTracing(page, { path: file, categories });
+  const click = await timedClick(page, screen, path);
+  await chromium.stopTracing();
+  console.log(`Trace of one warm click on ${screen} (${click?.toRows.toFixed(0)} ms): ${file}`);
+}
+
 // ---- the run ----------------------------------------------------------------------------------
 
 const median = (xs: number[]) => {
@@ -349,6 +363,10 @@ try {
     if (args.profile) {
       const other = SCREENS.find((s) => s !== args.profile) ?? 'scene.list';
       await profileClick(page, args.profile, paths[args.profile] ?? '/', [other, paths[other]!]);
+    }
+    if (args.trace) {
+      const other = SCREENS.find((s) => s !== args.trace) ?? 'scene.list';
+      await traceClick(page, args.trace, paths[args.trace] ?? '/', [other, paths[other]!]);
     }
     const rows = SCREENS.flatMap((screen) => {
       const cold = clicks[0]!.find((c) => c.screen === screen);
