@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { COUNT_LIMIT } from '../../server/resources/engine/paging';
+import { SESSION_OPTIONS } from '../../server/db/client';
 
 /** One statement as drizzle's PgDialect.sqlToQuery gives it. */
 export interface Statement {
@@ -103,10 +104,12 @@ export async function serveReplay(): Promise<void> {
     connectionString: env.BARE_DATABASE_URL,
     max: Number(env.BARE_LIST_POOL),
     statement_timeout: timeout,
+    options: SESSION_OPTIONS,
   });
   const details = new pg.Pool({
     connectionString: env.BARE_DATABASE_URL,
     max: Number(env.BARE_DETAIL_POOL),
+    options: SESSION_OPTIONS,
   });
   lists.on('error', () => {});
   details.on('error', () => {});

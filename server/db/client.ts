@@ -63,6 +63,13 @@ export class DatabaseTimeout extends Error {
   }
 }
 
+/**
+ * Settings of every request connection. JIT compilation pays off for long analytic queries;
+ * a console's statements are short, and a list whose plan merely looks costly (a visibility
+ * check per row) would spend far longer compiling than running.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Arbitrary constant: serialises migrations when several instances start on one PostgreSQL. */
@@ -123,6 +130,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     query_timeout: statementTimeout + 1_000,
     idle_in_transaction_session_timeout: statementTimeout * 2,
     keepAlive: true,
+    options: SESSION_OPTIONS,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -57,7 +57,7 @@ const HEADER_NAMES: ReadonlyMap<string, ImportField> = (() => {
   for (const locale of LOCALES) {
     let labels: Record<string, string> = {};
     try {
-      const url = new URL(`../../src/locales/${locale}/corpus-item.json`, import.meta.url);
+      const url = new URL(`../../../src/locales/${locale}/corpus-item.json`, import.meta.url);
       labels =
         (JSON.parse(readFileSync(url, 'utf8')) as { fields?: Record<string, string> }).fields ?? {};
     } catch {

@@ -19,7 +19,7 @@ function labelsOf(resource: string, locale: Locale): CsvLabels {
   let labels = cache.get(key);
   if (!labels) {
     try {
-      const url = new URL(`../../src/locales/${locale}/${resource}.json`, import.meta.url);
+      const url = new URL(`../../../src/locales/${locale}/${resource}.json`, import.meta.url);
       labels = JSON.parse(readFileSync(url, 'utf8')) as CsvLabels;
     } catch {
       labels = {};
