@@ -7,7 +7,7 @@ import { createAccessEnforcer, policyOf } from '../../contract/access';
 
 /**
  * The policy of a resource list (the registry's: built-ins and declared); the built-ins' by default.
- * Answers are kept: this enforcer's rules never change, and pages ask the same few questions on
+ * Answers are remembered: this enforcer's rules never change, and pages ask the same few questions on
  * every render, each a run of casbin's matcher.
  */
 export async function loadPolicy(resources?: readonly ResourceDef[]): Promise<Policy> {
