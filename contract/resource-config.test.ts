@@ -38,7 +38,7 @@ describe('the declaration schema', () => {
     expect(decl?.fields[2]?.reference).toEqual({ resource: 'prompt', key: 'id', label: 'title' });
   });
 
-  it('parses the issue text verbatim, and a REST source', () => {
+  it('parses a declaration written as plain JSON, and a REST source', () => {
     const issue = {
       resources: [
         {

@@ -135,7 +135,7 @@ describeBackends('seed', (backend) => {
       .limit(1);
     expect(message?.seq).toBe(1);
 
-    // Directives, sets, items, evaluations, agents and plugins, in the issue's numbers.
+    // Directives, sets, items, evaluations, agents and plugins, in the demo's planned numbers.
     const sizes = await bad(sql`
       select ((select count(*) from directives) = 15 and (select count(*) from corpora) = 10
         and (select count(*) from corpus_items) = 2000 and (select count(*) from model_evaluations) = 6

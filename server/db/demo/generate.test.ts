@@ -41,7 +41,7 @@ describe('demo generation: scenes, templates, calls and sessions (no database)',
     );
   });
 
-  it('has the issue’s sizes', () => {
+  it('has the planned sizes', () => {
     expect(demo.scenes.length).toBeGreaterThanOrEqual(30);
     expect(demo.prompts.length).toBeGreaterThanOrEqual(200);
     expect(demo.records).toHaveLength(2000);

@@ -96,7 +96,7 @@ describe('the form and the JSON draft', () => {
 });
 
 describe('checkDraft', () => {
-  it('accepts the issue example', () => {
+  it('accepts the documented knowledge-base example', () => {
     expect(checkDraft(KNOWLEDGE).ok).toBe(true);
   });
 
