@@ -33,7 +33,7 @@ const SYSTEM_SQL: Record<string, FieldSql> = {
 export type TargetLookup = (name: string) => ReferenceTarget | undefined;
 
 /**
- * The rows of one configured resource (issue 11), in `resource_rows`: the same contract as
+ * The rows of one configured resource, in `resource_rows`: the same contract as
  * ResourceStore (a built-in's table), so the generic routes serve both. Values live in `doc`
  * under their field names, JSON-typed as the record answers them; lists, filters, sorting and
  * keyword search read them through row-expressions.ts, which the expression indexes share.

@@ -11,7 +11,7 @@ import {
 import type { ResourceDeclaration } from '../../../contract/resource-config';
 
 /**
- * Resources an admin declared on the console's page (issue 11). The declaration is stored as
+ * Resources an admin declared on the console's page. The declaration is stored as
  * parsed (defaults filled in), so the registry serves it without parsing again; `enabled`
  * mirrors the declaration's own key and is a column so lists need not open the JSON.
  * Declarations from the RESOURCES_CONFIG file are never stored here: the file is their truth.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { systemColumns } from './system-columns';
 
 /**
- * The rows of every resource declared as configuration (issue 11), one table for all of them:
+ * The rows of every resource declared as configuration, one table for all of them:
  * a declaration never needs DDL beyond the expression indexes its sorted, filtered and unique
  * fields ask for (server/resource-config/row-indexes.ts). `doc` holds the declared fields by
  * name, as JSON; a field the declaration no longer has keeps its value here (export shows it).

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Usage rollups the statistics calls answer from (issue 10). Triggers on prompt_calls and
+ * Usage rollups the statistics calls answer from. Triggers on prompt_calls and
  * records (migration 0004) keep them in the same transaction as every write, so they always
  * equal a recount of the raw rows. An absent scene code or model version is stored as ''.
  * Chats (records) carry no model version: their rows have model_version ''.
