@@ -153,19 +153,25 @@ function cappedCount({ db, list, where }: ListRead) {
   return db.select({ n: count() }).from(capped);
 }
 
-/** The capped count as a column beside the page's rows: an uncorrelated scalar subquery,
- * computed once per statement. */
+/**
+ * The capped count as a column beside the page's rows: an uncorrelated scalar subquery,
+ * computed once per statement.
+ */
 function countColumn(read: ListRead): SQL.Aliased {
   return sql<number>`(${cappedCount(read)})`.mapWith(Number).as(TOTAL);
 }
 
-/** The planner's row estimate for the WHERE: EXPLAIN plans the query and reads no row. */
-async function estimate({ db, list, where }: ListRead): Promise<number> {
+/** EXPLAIN of the WHERE: the planner's row estimate, without reading a row. */
+function estimateStatement({ db, list, where }: ListRead): SQL {
   const query = db
     .select({ one: sql`1` })
     .from(list.table)
     .where(where);
-  const result = await db.execute(sql`explain (format json) ${query}`);
+  return sql`explain (format json) ${query}`;
+}
+
+async function estimate(read: ListRead): Promise<number> {
+  const result = await read.db.execute(estimateStatement(read));
   const cell = Object.values((result as unknown as { rows: Row[] }).rows[0] ?? {})[0];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [
     { Plan: { 'Plan Rows': number } },
@@ -288,12 +294,8 @@ export interface PageStatements {
 export function pageStatements(list: ListSource, query: PageQuery, caller: Viewer): PageStatements {
   const read: ListRead = { ...list.parts(query, caller), db: list.db, list };
   const cursor = cursorOf(list, query);
-  const where = read.db
-    .select({ one: sql`1` })
-    .from(list.table)
-    .where(read.where);
   return {
-    estimate: sql`explain (format json) ${where}`,
+    estimate: estimateStatement(read),
     rows: rowsQuery(read, query, cursor).getSQL(),
     counted: rowsQuery(read, query, cursor, { [TOTAL]: countColumn(read) }).getSQL(),
     count: cappedCount(read).getSQL(),
