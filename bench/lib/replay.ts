@@ -120,27 +120,34 @@ export async function serveReplay(): Promise<void> {
     return { code: 0, msg: 'ok', data: { requests: loaded.requests.length } };
   });
 
-  // What readPage does for a list (server/resources/engine/paging.ts fetchPage): the estimate,
-  // then the rows alone above COUNT_LIMIT, else the rows with the capped count beside
-  // them (and the count alone for a page past the end). Then the rows as the driver gave them.
+  // What readPage does for a list (server/resources/engine/paging.ts fetchPage): the rows with
+  // the capped count beside them when the table is small; else (or for a page past the end)
+  // the estimate, and the capped count alone when that is small. Then the rows as the driver
+  // gave them.
   app.post<{ Body: { i: number } }>(REPLAY_LIST_PATH, async (request, reply) => {
     const packed = loaded.requests[request.body.i];
     if (!packed) return reply.code(400).send({ code: 40000, msg: 'no such request' });
-    const [estimate, rows, counted, count] = packed.map(([t, params]) => ({
+    const [estimate, , counted, count] = packed.map(([t, params]) => ({
       text: loaded.texts[t]!,
       values: params,
     }));
     // Each statement on a connection of its own, as the console's drizzle pool runs them.
-    const guess = planRows((await lists.query(estimate!)).rows);
-    if (guess > COUNT_LIMIT) {
-      const page = (await lists.query(rows!)).rows;
-      return { code: 0, msg: 'ok', data: { list: page, total: guess, totalExact: false } };
-    }
     const page = (await lists.query(counted!)).rows as { __total?: unknown }[];
-    const total = page[0]
-      ? Number(page[0].__total)
-      : Number((await lists.query<{ n: unknown }>(count!)).rows[0]?.n ?? 0);
-    return { code: 0, msg: 'ok', data: { list: page, total, totalExact: true } };
+    const carried = page[0]?.__total;
+    const answer = (total: number, totalExact: boolean) => ({
+      code: 0,
+      msg: 'ok',
+      data: { list: page, total, totalExact },
+    });
+    if (carried !== null && carried !== undefined && Number(carried) <= COUNT_LIMIT) {
+      return answer(Number(carried), true);
+    }
+    const guess = planRows((await lists.query(estimate!)).rows);
+    if (guess > COUNT_LIMIT || (carried !== null && carried !== undefined)) {
+      return answer(Math.max(guess, COUNT_LIMIT + 1), false);
+    }
+    const n = Number((await lists.query<{ n: unknown }>(count!)).rows[0]?.n ?? 0);
+    return n <= COUNT_LIMIT ? answer(n, true) : answer(Math.max(guess, COUNT_LIMIT + 1), false);
   });
 
   const statements = JSON.parse(env.BARE_DETAILS || '{}') as Record<string, DetailStatementText>;

@@ -1,4 +1,4 @@
-import { and, count, sql, type SQL } from 'drizzle-orm';
+import { and, count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Code } from '../../../contract/envelope';
 import {
@@ -27,8 +27,8 @@ export interface PageAnswer {
 }
 
 /**
- * A total is counted exactly up to COUNT_LIMIT rows. A result the planner puts above that is
- * not counted at all: its total is the estimate. `exactTotal` asks for the full count, which
+ * A total is counted exactly up to COUNT_LIMIT rows. A large table's result the planner puts
+ * above that is not counted at all: its total is the estimate. `exactTotal` asks for the full count, which
  * gives up after EXACT_COUNT_TIMEOUT_MS.
  */
 export const COUNT_LIMIT = 10_000;
@@ -154,11 +154,16 @@ function cappedCount({ db, list, where }: ListRead) {
 }
 
 /**
- * The capped count as a column beside the page's rows: an uncorrelated scalar subquery,
- * computed once per statement.
+ * The capped count as a column beside the page's rows, computed only when the table itself
+ * holds at most COUNT_LIMIT rows by the catalogue's figure (a table never analysed counts as
+ * small: the cap bounds it). An uncorrelated subquery runs once, and only if the CASE needs it.
  */
 function countColumn(read: ListRead): SQL.Aliased {
-  return sql<number>`(${cappedCount(read)})`.mapWith(Number).as(TOTAL);
+  const table = `"${getTableName(read.list.table).replace(/"/g, '""')}"`;
+  const size = sql`(select reltuples from pg_class where oid = ${table}::regclass)`;
+  return sql<number | null>`case when ${size} <= ${COUNT_LIMIT} then (${cappedCount(read)}) end`
+    .mapWith((v) => (v === null ? null : Number(v)))
+    .as(TOTAL);
 }
 
 /** EXPLAIN of the WHERE: the planner's row estimate, without reading a row. */
@@ -199,9 +204,18 @@ interface FetchedPage {
   totalExact: boolean;
 }
 
+/** The planner's estimate when it is large, else the capped count (exact up to COUNT_LIMIT). */
+async function estimateOrCount(read: ListRead): Promise<Omit<FetchedPage, 'fetched'>> {
+  const guess = await estimate(read);
+  if (guess > COUNT_LIMIT) return { total: guess, totalExact: false };
+  const n = (await cappedCount(read))[0]?.n ?? 0;
+  if (n <= COUNT_LIMIT) return { total: n, totalExact: true };
+  return { total: Math.max(guess, COUNT_LIMIT + 1), totalExact: false };
+}
+
 /**
- * The page's rows and its total. The planner's estimate of the WHERE decides how to total: a
- * large result takes the estimate, a small one is counted (capped) in the rows' own statement.
+ * The page's rows and its total. A small table's total is counted (capped) in the rows' own
+ * statement; a large table's is the planner's estimate of the WHERE, counted when that is small.
  */
 async function fetchPage(
   read: ListRead,
@@ -214,16 +228,12 @@ async function fetchPage(
     if (n !== undefined) return { fetched, total: n, totalExact: true };
     return { fetched, total: await estimate(read), totalExact: false };
   }
-  const guess = await estimate(read);
-  if (guess > COUNT_LIMIT) {
-    const fetched = (await rowsQuery(read, query, cursor)) as Row[];
-    return { fetched, total: guess, totalExact: false };
-  }
   const fetched = (await rowsQuery(read, query, cursor, { [TOTAL]: countColumn(read) })) as Row[];
-  // A page past the end has no row to carry the count.
-  const n = fetched[0] ? Number(fetched[0][TOTAL]) : ((await cappedCount(read))[0]?.n ?? 0);
-  if (n <= COUNT_LIMIT) return { fetched, total: n, totalExact: true };
-  return { fetched, total: Math.max(guess, COUNT_LIMIT + 1), totalExact: false };
+  // A page past the end has no row to carry the count, and a large table's rows carry none.
+  const carried = fetched[0]?.[TOTAL];
+  if (typeof carried !== 'number') return { fetched, ...(await estimateOrCount(read)) };
+  if (carried <= COUNT_LIMIT) return { fetched, total: carried, totalExact: true };
+  return { fetched, total: Math.max(await estimate(read), COUNT_LIMIT + 1), totalExact: false };
 }
 
 /**
@@ -283,11 +293,11 @@ export async function readPage(
 export interface PageStatements {
   /** The planner's estimate of the WHERE. */
   estimate: SQL;
-  /** The page's rows alone (a large result, or an exact total counted apart). */
+  /** The page's rows alone (an exact total counted apart). */
   rows: SQL;
-  /** The page's rows with the capped count beside them (a small result). */
+  /** The page's rows with the capped count beside them when the table is small. */
   counted: SQL;
-  /** The capped count alone (a page past the end). */
+  /** The capped count alone (a large table's small result, or a page past the end). */
   count: SQL;
 }
 
