@@ -1066,9 +1066,10 @@ async function bench(): Promise<number> {
         "once; only a list's first page as opened is one request asked again, and scene " +
         'details take the scenes in turn. The bare route (Fastify and node-postgres in another ' +
         "process, pools of the console's sizes) runs, for requests of the same stream the " +
-        "console was not sent, the statements the console runs for them: the planner's " +
-        `estimate, then the rows alone above ${fmt(COUNT_LIMIT)} rows or the rows with their ` +
-        'capped count (and the count alone for a page past the end), ' +
+        'console was not sent, the statements the console runs for them: the rows with ' +
+        `their capped count on a table of at most ${fmt(COUNT_LIMIT)} rows; on a larger one ` +
+        "the rows, then the planner's estimate, and the capped count alone when the estimate " +
+        'is small, ' +
         'or the same prepared detail statement. "share of bare" is the console\'s answers per ' +
         "second over the bare route's; CPU columns are per answer, of the console process and " +
         "of every local PostgreSQL process (the writer's statements included). " +
