@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/antd';
-import { DatePicker, Radio, Segmented, Select, Space } from 'antd';
+import { DatePicker, Radio, Segmented, Select, Space, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRANULARITIES } from '../../../../contract/statistics-calendar';
 import type { Granularity } from '../../../../contract/statistics';
@@ -83,6 +83,8 @@ export function FilterBar({
   const { t } = useTranslation();
   const ids = { range: useId(), scene: useId(), model: useId(), granularity: useId() };
   const models = useModelVersionOptions({ pickDisabled: true });
+  const datesRef = useRef<GetRef<typeof DatePicker.RangePicker>>(null);
+  const [datesOpen, setDatesOpen] = useState(false);
 
   const pickRange = (range: RangeChoice) => {
     onChange(
@@ -90,6 +92,16 @@ export function FilterBar({
         ? { ...filters, range }
         : { ...filters, range, ...presetRange(range, today) },
     );
+  };
+  // "Custom" says the operator wants to pick dates: the picker opens on its start date, each
+  // time the option is chosen (a second click on it too). The picker opens on a click of its
+  // own, not on focus, hence the open state; both wait for the radio's click to end, which
+  // would otherwise take the focus back.
+  const openDates = () => {
+    window.setTimeout(() => {
+      datesRef.current?.focus();
+      setDatesOpen(true);
+    }, 0);
   };
   const pickDates = (dates: [Dayjs | null, Dayjs | null] | null) => {
     const [start, end] = dates ?? [];
@@ -111,12 +123,20 @@ export function FilterBar({
           onChange={(e) => pickRange(e.target.value as RangeChoice)}
           aria-label={t('statistics.filters.range')}
           data-testid="statistics-range"
-          options={[...PRESETS, 'custom' as const].map((p) => ({
-            value: p,
-            label: t(`statistics.filters.presets.${p}`),
-          }))}
-        />
+        >
+          {PRESETS.map((p) => (
+            <Radio.Button key={p} value={p}>
+              {t(`statistics.filters.presets.${p}`)}
+            </Radio.Button>
+          ))}
+          <Radio.Button value="custom" onClick={openDates}>
+            {t('statistics.filters.presets.custom')}
+          </Radio.Button>
+        </Radio.Group>
         <DatePicker.RangePicker
+          ref={datesRef}
+          open={datesOpen}
+          onOpenChange={setDatesOpen}
           id={ids.range}
           aria-label={t('statistics.filters.range')}
           data-testid="statistics-dates"

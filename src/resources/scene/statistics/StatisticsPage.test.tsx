@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SceneListAnswer } from '../../../../contract/statistics';
 import { i18n } from '../../../providers/i18n';
@@ -96,5 +96,37 @@ describe('statistics page', () => {
     await screen.findByTestId('statistics-empty');
     expect(screen.getByText(i18n.t('statistics.empty'))).toBeTruthy();
     expect(screen.queryByTestId('statistics-retry')).toBeNull();
+  });
+
+  it('choosing "custom" opens the date picker on its start date, and again on a second click', async () => {
+    renderRoute(
+      'scene.statistics',
+      '/scene/statistics?range=7d',
+      server({ healthy: true }),
+      <StatisticsPage />,
+    );
+    const range = await screen.findByTestId('statistics-range');
+    const custom = within(range).getByText(i18n.t('statistics.filters.presets.custom'));
+    // rc-picker hands the test id to both of its inputs: the first is the start date.
+    const start = () => screen.getAllByTestId('statistics-dates')[0];
+    // Open: the panel is there, neither hidden nor on its way out (jsdom never ends a motion).
+    const popup = () =>
+      document.querySelector(
+        '.ant-picker-dropdown:not(.ant-picker-dropdown-hidden):not(.ant-slide-up-leave)',
+      );
+    expect(popup()).toBeNull();
+
+    fireEvent.click(custom);
+    await waitFor(() => expect(document.activeElement).toBe(start()));
+    await waitFor(() => expect(popup()).not.toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toMatch(/start=.*&end=/),
+    );
+
+    // Closed without a choice, the option stays chosen; choosing it again opens the picker.
+    act(() => start().blur());
+    await waitFor(() => expect(popup()).toBeNull());
+    fireEvent.click(custom);
+    await waitFor(() => expect(popup()).not.toBeNull());
   });
 });
