@@ -191,3 +191,25 @@ describe('the account after a reload', () => {
     expect(calls(DETAIL_URL)).toBe(0);
   });
 });
+
+describe('exception pages and windows by address', () => {
+  it.each(['403', '404', '500'])(
+    '/exception/%s shows that page inside the layout',
+    async (status) => {
+      renderShell(`/exception/${status}`);
+      await screen.findByTestId(`exception-${status}`, undefined, { timeout: 10_000 });
+      expect(screen.getByTestId('navbar')).toBeTruthy();
+      expect(screen.getByRole('button', { name: i18n.t('pages.error.backHome') })).toBeTruthy();
+    },
+  );
+
+  it('a window logged out asks for a login instead of loading its page', async () => {
+    localStorage.removeItem('token');
+    deleteCookie(USER_ID_COOKIE);
+    roleStore.set(null);
+    renderShell(`/win${'x'.repeat(32)}?route=record.detail&id=7`);
+    const ask = await screen.findByTestId('window-login', undefined, { timeout: 10_000 });
+    expect(ask.textContent).toContain(i18n.t('window.loginTitle'));
+    expect(seen.filter((r) => r.url.includes('/record/'))).toEqual([]);
+  });
+});

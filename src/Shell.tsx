@@ -6,6 +6,7 @@ import { roleOfId } from '../contract/identity';
 import { AppLayout } from './layout/AppLayout';
 import { RefineRoot } from './RefineRoot';
 import { Lazy, Loading } from './layout/Lazy';
+import { ExceptionPage, exceptionStatusOf } from './pages/exception/ExceptionPage';
 import { loadPolicy, usePolicy } from './providers/access-control';
 import { authActions, http } from './providers/api';
 import { bindModal, bindNotification } from './providers/feedback';
@@ -19,7 +20,6 @@ import { settingsStore } from './settings/store';
 import { useStore } from './stores/create-store';
 import { roleStore } from './stores/role';
 
-const NotFoundPage = lazy(() => import('./pages/exception/ExceptionPage'));
 const RedirectPage = lazy(() => import('./pages/redirect/RedirectPage'));
 const DebugRecordsPage = lazy(() => import('./pages/debug-records/DebugRecordsPage'));
 const WindowPage = lazy(() => import('./pages/window/WindowPage'));
@@ -28,6 +28,9 @@ const WindowPage = lazy(() => import('./pages/window/WindowPage'));
 function extraPage(path: string) {
   if (path.startsWith('/redirect/')) return <RedirectPage />;
   if (path === '/debug-records') return <DebugRecordsPage />;
+  // The exception pages shown in context elsewhere, at their own address too.
+  const status = exceptionStatusOf(path);
+  if (status) return <ExceptionPage status={status} />;
   return null;
 }
 
@@ -145,9 +148,12 @@ function GuardedShell() {
 
   if (nav.kind === 'redirect') return <LoggedOutRedirect to={nav.to} logout={nav.logout} />;
   if (isWindowPath(path)) {
+    // The window judges its page by role and policy, and may show a declared resource's page:
+    // both must be here first, as for the layout below.
+    if (loggedIn && (!policy || registryPending)) return <Loading />;
     return (
       <Lazy>
-        <WindowPage />
+        <WindowPage loggedIn={loggedIn} role={role} />
       </Lazy>
     );
   }
@@ -161,9 +167,7 @@ function GuardedShell() {
   if (perm?.kind === 'notFound' || (!target.route && !extra)) {
     return (
       <AppLayout>
-        <Lazy>
-          <NotFoundPage />
-        </Lazy>
+        <ExceptionPage status="404" />
       </AppLayout>
     );
   }

@@ -1,10 +1,35 @@
-import { Button, Result } from 'antd';
+import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
+import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../routes/table';
 
-export type ExceptionStatus = '403' | '404' | '500';
+export const EXCEPTION_STATUSES = ['403', '404', '500'] as const;
+export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
+/** The exception pages' own addresses: `/exception/403`, `/exception/404`, `/exception/500`. */
+export function exceptionPath(status: ExceptionStatus): string {
+  return `/exception/${status}`;
+}
+
+/** The status an address shows (a trailing slash allowed), or null when it is none of them. */
+export function exceptionStatusOf(path: string): ExceptionStatus | null {
+  const status = /^\/exception\/(\d{3})\/*$/.exec(path)?.[1];
+  return EXCEPTION_STATUSES.find((s) => s === status) ?? null;
+}
+
+/**
+ * Whether "back" leads somewhere: a page opened in a fresh tab or window has nothing behind
+ * it, and going back there would close nothing and show nothing.
+ */
+function canGoBack(): boolean {
+  return typeof window !== 'undefined' && window.history.length > 1;
+}
+
+/**
+ * 403, 404 or 500, in context (a page the role may not see, an unknown address, a page whose
+ * code failed) or at its own address. Always a way home; back too when there is a page behind.
+ */
 export function ExceptionPage({ status }: { status: ExceptionStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,9 +41,20 @@ export function ExceptionPage({ status }: { status: ExceptionStatus }) {
         title={status}
         subTitle={t(`pages.error.${status}`)}
         extra={
-          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
-            {t('pages.error.backHome')}
-          </Button>
+          <Space wrap>
+            {canGoBack() && (
+              <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
+                {t('pages.error.back')}
+              </Button>
+            )}
+            <Button
+              type="primary"
+              icon={<HomeOutlined aria-hidden />}
+              onClick={() => navigate(HOME_PATH)}
+            >
+              {t('pages.error.backHome')}
+            </Button>
+          </Space>
         }
       />
     </div>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { navigationGuard } from '../../routes/guards';
 import { HOME_PATH, routeByPath } from '../../routes/table';
+import { windowLoginHref } from '../window/window-link';
 import { afterLoginTarget } from './login-redirect';
+
+const WIN = `win${'aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dE'}`;
 
 describe('afterLoginTarget (spec §4)', () => {
   it('goes to the route named by redirect', () => {
@@ -40,5 +43,19 @@ describe('afterLoginTarget (spec §4)', () => {
     if (decision.kind !== 'redirect') throw new Error('expected a redirect');
     const search = decision.to.slice(decision.to.indexOf('?'));
     expect(afterLoginTarget(search)).toBe('/scene/list?page=3&sort=desc');
+  });
+
+  it('goes back to the window a logged-out window sent to login, with its query', () => {
+    const login = windowLoginHref(`/${WIN}`, '?route=record.detail&id=42');
+    expect(login).toBe(`/login?redirect=${WIN}&route=record.detail&id=42`);
+    expect(afterLoginTarget(login.slice(login.indexOf('?')))).toBe(
+      `/${WIN}?route=record.detail&id=42`,
+    );
+  });
+
+  it('follows a window redirect only when it is a whole window id', () => {
+    expect(afterLoginTarget(`?redirect=/${WIN}`)).toBe(HOME_PATH);
+    expect(afterLoginTarget(`?redirect=${WIN}x`)).toBe(HOME_PATH);
+    expect(afterLoginTarget(`?redirect=${WIN.slice(0, -1)}`)).toBe(HOME_PATH);
   });
 });
