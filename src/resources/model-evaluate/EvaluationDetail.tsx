@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
+import { OpenInWindowButton } from '../../components/resource/OpenInWindowButton';
 import { formatDateTime } from '../../components/resource/field-format';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { TemplateLabel } from '../prompt-call/renderers';
@@ -60,6 +61,7 @@ export default function EvaluationDetail() {
               {t('buttons.edit')}
             </Button>
           )}
+          <OpenInWindowButton />
           <DeleteRecordButton id={record.id} title={record.evaluateName} />
         </Space>
       }

@@ -1,3 +1,4 @@
+import { OpenInWindowButton } from '../../components/resource/OpenInWindowButton';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
@@ -154,7 +155,12 @@ export default function CallDetail() {
     <Space direction="vertical" size={16} className="prompt-call__detail">
       <Card
         title={`${t(route.locale)} · ${String(call.title ?? call.id)}`}
-        extra={<AddToCorpusButton callId={call.id} />}
+        extra={
+          <Space wrap>
+            <OpenInWindowButton />
+            <AddToCorpusButton callId={call.id} />
+          </Space>
+        }
       >
         <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('prompt-call.fields.templateId')}>

@@ -1,4 +1,5 @@
 import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
+import { OpenInWindowButton } from '../../components/resource/OpenInWindowButton';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
@@ -160,7 +161,12 @@ export default function RecordDetail() {
     <Space direction="vertical" size={16} className="record-detail">
       <Card
         title={`${t(route.locale)} · ${title}`}
-        extra={<DeleteRecordButton id={record.id!} title={title} />}
+        extra={
+          <Space wrap>
+            <OpenInWindowButton />
+            <DeleteRecordButton id={record.id!} title={title} />
+          </Space>
+        }
       >
         <Descriptions
           bordered
