@@ -624,14 +624,16 @@ function corpusCountsStatement(base: Bases): [string, unknown[]] {
         reviewed_count = s.reviewed,
         state = case
           when s.annotated = 0 then 'pending'
-          when s.annotated = s.total
+          when s.annotated = s.total and s.disputed = 0
             and (not coalesce(c.require_review, false) or s.reviewed = s.total) then 'done'
           else 'marking'
         end
       from (
         select corpus_id,
           count(*)::int as total,
-          (count(*) filter (where status in ('annotated', 'reviewed')))::int as annotated,
+          (count(*) filter (where status in ('annotated', 'disputed', 'reviewed')))::int
+            as annotated,
+          (count(*) filter (where status = 'disputed'))::int as disputed,
           (count(*) filter (where status = 'reviewed'))::int as reviewed
         from corpus_items where corpus_id > ${base.corpora} group by corpus_id
       ) s

@@ -110,6 +110,19 @@ export const agreementSchema = z.object({
   ),
 });
 
+/** corpus/counts: contract/corpus-counts.ts CorpusCounts. */
+export const corpusCountsSchema = z.object({
+  items: z.number().int(),
+  annotated: z.number().int(),
+  reviewed: z.number().int(),
+  disputed: z.number().int(),
+  skipped: z.number().int(),
+  pending: z.number().int(),
+  annotators: z.array(
+    z.object({ id: z.string(), name: z.string().nullable(), labelled: z.number().int() }),
+  ),
+});
+
 /** One model version's aggregate in an evaluation report. */
 export const reportRowSchema = z.object({
   modelVersion: z.string(),
@@ -187,6 +200,7 @@ export const ENDPOINT_SCHEMAS: Readonly<
     disable: { body: idsBody, answer: countAnswer },
   },
   corpus: {
+    counts: { body: idBody, answer: corpusCountsSchema },
     agreement: { body: idBody, answer: agreementSchema },
   },
   'corpus-item': {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CURSOR_LENGTH } from './page-cursor';
 import { promptVariablesSchema } from './prompt-variables';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './statistics-calendar';
 import { EVALUATION_METRICS } from './resources/model-evaluate';
 import {
   allFields,
@@ -296,10 +297,19 @@ export function pageSchema(def: ResourceDef) {
 export const EXPORT_FORMATS = ['csv', 'jsonl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/**
+ * The zone a CSV export writes times in (IANA): the console sends the one it shows times in;
+ * without one, the platform's, as the statistics count days in it.
+ */
+export const exportTimeZone = z
+  .string()
+  .refine(isTimeZone, { params: { key: 'badTimeZone' } })
+  .default(DEFAULT_TIME_ZONE);
+
 export function exportSchema(def: ResourceDef) {
   return pageSchema(def)
     .omit({ current: true, pageSize: true, cursor: true, exactTotal: true })
-    .extend({ format: z.enum(EXPORT_FORMATS).default('csv') });
+    .extend({ format: z.enum(EXPORT_FORMATS).default('csv'), timeZone: exportTimeZone });
 }
 
 /** Delete one row by id, or up to a page of rows by ids. */

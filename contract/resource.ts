@@ -85,6 +85,11 @@ export interface FieldDef {
   /** String length bounds, or integer value bounds. */
   readonly min?: number;
   readonly max?: number;
+  /**
+   * For type 'number': shown and exported rounded to this many decimals, half away from zero
+   * (contract/figures.ts); unset, as stored.
+   */
+  readonly decimals?: number;
   /** Allowed values of an enum field; labels are `<resource>.enums.<field>.<value>`. */
   readonly options?: readonly (string | number)[];
   readonly default?: string | number | boolean | null;

@@ -64,6 +64,14 @@ export const corpus = defineResource({
     descriptionField(),
   ],
   endpoints: {
+    counts: {
+      path: 'counts',
+      action: 'show',
+      summary:
+        'Every count of a set, by one definition (contract/corpus-counts.ts): items, ' +
+        'annotated (disputed and reviewed included), reviewed, disputed, skipped, pending, ' +
+        'and per annotator the items carrying their label',
+    },
     agreement: {
       path: 'agreement',
       action: 'show',

@@ -1,3 +1,4 @@
+import { COST_DECIMALS } from '../figures';
 import { defineResource } from '../resource';
 import { PROMPT_MODEL_TYPES } from './prompt';
 import { sceneCodeField, templateIdField, USER_ONLY } from './common';
@@ -101,7 +102,7 @@ export const promptCall = defineResource({
     },
     // CNY at the model version's price when the call was made: filled by the database
     // (migration 0004) from model_version_prices, so a later price change rewrites nothing.
-    { name: 'cost', type: 'number', nullable: true, readOnly: true },
+    { name: 'cost', type: 'number', decimals: COST_DECIMALS, nullable: true, readOnly: true },
     sceneCodeField({ createOnly: true }),
     {
       name: 'modelType',

@@ -142,13 +142,15 @@ describeBackends('seed', (backend) => {
         and (select count(*) from agents) = 8 and (select count(*) from plugin_configs) = 5)::int as bad`);
     expect(sizes).toBe(1);
 
-    // A set's counts and state are what its items say (recounted here).
+    // A set's counts and state are what its items say (recounted here; a disputed item is
+    // annotated: both labels are in).
     expect(
       await bad(sql`
       select count(*)::int as bad from corpora c
       join lateral (
         select count(*)::int as n,
-          count(*) filter (where i.status in ('annotated', 'reviewed'))::int as annotated,
+          count(*) filter (where i.status in ('annotated', 'disputed', 'reviewed'))::int as annotated,
+          count(*) filter (where i.status = 'disputed')::int as disputed,
           count(*) filter (where i.status = 'reviewed')::int as reviewed
         from corpus_items i where i.corpus_id = c.id
       ) i on true
@@ -156,8 +158,19 @@ describeBackends('seed', (backend) => {
         or i.reviewed <> c.reviewed_count
         or c.state <> case
           when i.annotated = 0 then 'pending'
-          when i.annotated = i.n and (not c.require_review or i.reviewed = i.n) then 'done'
+          when i.annotated = i.n and i.disputed = 0
+            and (not c.require_review or i.reviewed = i.n) then 'done'
           else 'marking' end`),
+    ).toBe(0);
+    // The double-annotated set: its annotated count is the items both annotators labelled.
+    expect(
+      await bad(sql`
+      select count(*)::int as bad from corpora c
+      where exists (select 1 from corpus_items i where i.corpus_id = c.id
+          and cardinality(i.assignees) = 2)
+        and c.annotated_count <> (
+          select count(*) from corpus_items i where i.corpus_id = c.id and (
+            select count(*) from corpus_labels l where l.item_id = i.id) = 2)`),
     ).toBe(0);
     const states = await db.select({ state: corpora.state }).from(corpora);
     expect(new Set(states.map((r) => r.state))).toEqual(new Set(['pending', 'marking', 'done']));

@@ -1,12 +1,13 @@
-import {
+import axios, {
   AxiosError,
   AxiosHeaders,
+  CanceledError,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnv } from '../test/fake-http';
-import { downloadPost, filenameFromDisposition } from './download';
+import { downloadPost, filenameFromDisposition, RowCounter } from './download';
 import { ApiError, createHttp } from './http';
 
 interface Answer {
@@ -140,6 +141,79 @@ describe('downloadPost', () => {
     await expect(downloadPost(http, '/x/export', {}, 'x.csv')).rejects.toMatchObject({
       code: 40300,
     });
+    expect(clicked).toEqual([]);
+  });
+});
+
+describe('progress and cancel', () => {
+  it('counts records as text arrives: CSV rows (quoted line breaks inside), JSONL lines', () => {
+    const head = '\uFEFFid,question\r\n';
+    const quoted = '1,"two\r\nlines ""quoted"""\r\n2,b\r\n';
+    const csv = new RowCounter('csv');
+    expect(csv.update(head)).toBe(0);
+    expect(csv.update(head + quoted.slice(0, 12))).toBe(0);
+    expect(csv.update(head + quoted)).toBe(2);
+    const line = `${JSON.stringify({ a: 'x\ny "q"' })}\n`;
+    const jsonl = new RowCounter('jsonl');
+    expect(jsonl.update(`${line}{"a":`)).toBe(1);
+    expect(jsonl.update(`${line}{"a":1}\n`)).toBe(2);
+  });
+
+  it('tells the records received so far, reads the answer as text and keeps the BOM', async () => {
+    const env = fakeEnv();
+    const http = createHttp(env);
+    const body = 'id,title\r\n1,A\r\n2,"B\r\nb"\r\n';
+    let responseType: string | undefined;
+    http.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+      responseType = config.responseType;
+      // As XHR's progress events carry it: the text so far, on the request itself.
+      config.onDownloadProgress?.({
+        loaded: 16,
+        bytes: 16,
+        lengthComputable: false,
+        event: { target: { responseText: body.slice(0, 16) } },
+      });
+      return {
+        data: body,
+        status: 200,
+        statusText: '',
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+        config,
+      };
+    };
+    const seenRows: number[] = [];
+    await downloadPost(http, '/x/export', {}, 'x.csv', {
+      format: 'csv',
+      onRows: (n) => seenRows.push(n),
+    });
+    expect(responseType).toBe('text');
+    expect(seenRows).toEqual([1, 2]);
+    // Decoding text dropped the byte order mark; the saved file has it again.
+    expect([...new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)]).toEqual([
+      0xef, 0xbb, 0xbf,
+    ]);
+  });
+
+  it('a cancelled download rejects as cancelled, says nothing and saves nothing', async () => {
+    const env = fakeEnv();
+    const http = createHttp(env);
+    http.defaults.adapter = (config: InternalAxiosRequestConfig) =>
+      new Promise<AxiosResponse>((_resolve, reject) => {
+        const signal = config.signal as AbortSignal | undefined;
+        signal?.addEventListener('abort', () =>
+          reject(new CanceledError(undefined, undefined, config)),
+        );
+      });
+    const controller = new AbortController();
+    const download = downloadPost(http, '/x/export', {}, 'x.csv', {
+      signal: controller.signal,
+      format: 'csv',
+      onRows: () => undefined,
+    });
+    controller.abort();
+    const error: unknown = await download.catch((e: unknown) => e);
+    expect(axios.isCancel(error)).toBe(true);
+    expect(env.toastError).not.toHaveBeenCalled();
     expect(clicked).toEqual([]);
   });
 });

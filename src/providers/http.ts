@@ -149,6 +149,8 @@ export function createHttp(env: HttpEnvironment): AxiosInstance {
       return rejectEnvelope(body, res.config.url, res.status);
     },
     (error: AxiosError) => {
+      // The page stopped the call itself (a cancelled export): nothing went wrong to report.
+      if (axios.isCancel(error)) return Promise.reject(error);
       const body = envelopeOf(error.response?.data);
       if (body) return rejectEnvelope(body, error.config?.url, error.response?.status);
       const text = error.message || 'Request Error';

@@ -2,6 +2,7 @@ import type { CORPUS_STATES, CORPUS_TYPES } from '../../../contract/resources/co
 import type { ItemLabel, ItemState } from '../../../contract/resources/corpus-item';
 import type { corpora, corpusItems } from '../schema';
 import { ADMIN_ID } from '../../../contract/auth';
+import { corpusStateOf, countStatuses } from '../../../contract/corpus-counts';
 import { ANNOTATOR_IDS, DEMO_ACCOUNTS, DEMO_USER_ID } from './accounts';
 import { DOMAINS, type Domain } from './domains';
 import type { Random } from './random';
@@ -193,21 +194,21 @@ function outcomesFor(rng: Random, n: number, mix: Mix): Outcome[] {
   return out;
 }
 
-/** The counts and state a set's items imply (the server keeps them the same way). */
+/**
+ * The counts and state a set's items imply, by the definition the server counts with
+ * (contract/corpus-counts.ts): a disputed item is annotated, as both its labels are in.
+ */
 export function corpusCounts(
   items: readonly Pick<DemoCorpusItem, 'status'>[],
   requireReview: boolean,
 ): Pick<DemoCorpus, 'itemCount' | 'annotatedCount' | 'reviewedCount' | 'state'> {
-  const itemCount = items.length;
-  const reviewedCount = items.filter((i) => i.status === 'reviewed').length;
-  const annotatedCount = reviewedCount + items.filter((i) => i.status === 'annotated').length;
-  const state: CorpusState =
-    annotatedCount === 0
-      ? 'pending'
-      : annotatedCount === itemCount && (!requireReview || reviewedCount === itemCount)
-        ? 'done'
-        : 'marking';
-  return { itemCount, annotatedCount, reviewedCount, state };
+  const counts = countStatuses(items.map((i) => i.status));
+  return {
+    itemCount: counts.items,
+    annotatedCount: counts.annotated,
+    reviewedCount: counts.reviewed,
+    state: corpusStateOf(counts, requireReview),
+  };
 }
 
 /** Sizes scaled to `total` items, each set keeping at least a few. */

@@ -292,7 +292,8 @@ describeBackends('corpus sets and items', (backend) => {
         label: 'incorrect',
       });
       expect(split).toMatchObject({ status: 'disputed', label: null });
-      expect(await counts(set.id)).toEqual([2, 1, 0, 'marking']);
+      // Both items are annotated (both labels are in); the open dispute keeps the set marking.
+      expect(await counts(set.id)).toEqual([2, 2, 0, 'marking']);
       const labels = await ok<{ list: Label[] }>('user', 'corpus/item/labels', {
         id: disputed.id,
       });

@@ -5,7 +5,7 @@ import { agreementOf, type LabelPairCount } from '../../../contract/agreement';
 import type { agreementSchema } from '../../../contract/endpoint-schemas';
 import { corpusItems, corpusLabels } from '../../db/schema';
 import type { Behaviour } from '../engine/behaviour';
-import { recountCorpora } from './counts';
+import { corpusCounts, recountCorpora } from './counts';
 import type { EndpointHandler } from '../engine/endpoints';
 
 type Agreement = z.output<typeof agreementSchema>;
@@ -140,6 +140,10 @@ async function agreement(store: Parameters<EndpointHandler>[0], id: number): Pro
 
 /** Set calls beyond CRUD, by the names contract/resources/corpus.ts declares. */
 export const corpusEndpoints: Readonly<Record<string, EndpointHandler>> = {
+  counts: async (store, body: { id: number }, caller) => {
+    await store.detail(body.id, caller); // a set the caller cannot see does not exist
+    return corpusCounts(store.db, body.id);
+  },
   agreement: async (store, body: { id: number }, caller) => {
     await store.detail(body.id, caller); // a set the caller cannot see does not exist
     return agreement(store, body.id);

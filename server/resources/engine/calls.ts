@@ -19,6 +19,7 @@ import {
   type PageQuery,
 } from '../../../contract/resource-schema';
 import { allFields } from '../../../contract/resource';
+import { DEFAULT_TIME_ZONE } from '../../../contract/statistics-calendar';
 import { localeOf } from '../../http/locale';
 import type { BoundBehaviour } from './behaviour';
 import { CsvWriter, type CsvLabels } from './csv';
@@ -155,21 +156,27 @@ export function crudCalls(
       action: 'list',
       summary:
         `Export the ${def.name} records a list query selects, streamed in batches: CSV ` +
-        '(text/csv; header row in the caller’s language) or JSONL (application/x-ndjson; ' +
-        'one record per line, keyed by field name)',
+        '(text/csv; header row in the caller’s language, every header different; times on ' +
+        'the clock of `timeZone`, named in their headers) or JSONL (application/x-ndjson; ' +
+        'one record per line, keyed by field name, times ISO-8601 UTC); figures rounded as ' +
+        'the console shows them. The stream stops when the client goes away',
       body: exportSchema(def),
       handle: async (request, reply) => {
-        const { format = 'csv', ...query } = request.body as Omit<
-          PageQuery,
-          'current' | 'pageSize'
-        > & { format?: ExportFormat };
+        const {
+          format = 'csv',
+          timeZone = DEFAULT_TIME_ZONE,
+          ...query
+        } = request.body as Omit<PageQuery, 'current' | 'pageSize'> & {
+          format?: ExportFormat;
+          timeZone?: string;
+        };
         const declared = store.exportFields ? await store.exportFields() : allFields(def);
         const fields = declared.filter((f) => f.name !== 'version' && f.name !== def.softDelete);
         const locale = localeOf(request);
         const writer =
           format === 'jsonl'
             ? new JsonlWriter(fields)
-            : new CsvWriter(def, fields, locale, options.labels?.(locale));
+            : new CsvWriter(def, fields, locale, timeZone, options.labels?.(locale));
         const batches = store.batches(query, callerOf(request));
         // The first batch runs before the answer starts, so a bad query still gets an envelope.
         const first = await batches.next();
@@ -184,6 +191,8 @@ export function crudCalls(
           yield writer.rows(first.value);
           for await (const rows of batches) yield writer.rows(rows);
         }
+        // Readable.from reads one batch ahead of the socket, and Fastify destroys the stream
+        // when the client goes away (a cancelled export): the batches end with it, unread.
         // A stream is sent as is; the envelope type of the route does not describe it.
         return reply.send(Readable.from(lines()) as never);
       },

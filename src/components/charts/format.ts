@@ -1,3 +1,4 @@
+import { formatCost } from '../../../contract/figures';
 import type { Granularity } from '../../../contract/statistics';
 
 /**
@@ -49,12 +50,8 @@ export function formatScore(value: number, locale: string): string {
  * 4, for a column whose amounts are read against each other (¥4.3630 above ¥4.3428).
  */
 export function formatMoney(value: number, locale: string, fixed = false): string {
-  return numberFormat(locale, {
-    style: 'currency',
-    currency: 'CNY',
-    minimumFractionDigits: fixed ? 4 : 2,
-    maximumFractionDigits: 4,
-  }).format(value);
+  // Rounded as every export rounds a cost (contract/figures.ts): half away from zero.
+  return formatCost(value, { locale, currency: 'CNY', minimumDecimals: fixed ? 4 : 2 });
 }
 
 /** A share (0.421) as a percent with at most one decimal: 42.1%. */

@@ -3,7 +3,10 @@ import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { formatFigure } from '../../../contract/figures';
 import { SECRET_MASK, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../contract/statistics-calendar';
+import { currentLocale } from '../../providers/i18n';
 import { ClampedText, EmptyCell, HoverTip, InlineGroup } from './cells';
 import { OptionLabel, OptionTags } from './field-options';
 
@@ -56,6 +59,15 @@ export function fieldLabel(t: TFunction, def: ResourceDef, field: string): strin
 
 export function enumLabel(t: TFunction, def: ResourceDef, field: string, value: unknown): string {
   return t(`${def.name}.enums.${field}.${String(value)}`, { defaultValue: String(value) });
+}
+
+/**
+ * The zone the console shows times in: the browser's (formatDateTime), else the platform's. A
+ * CSV export asks for its times in it, so the file reads like the screen.
+ */
+export function displayTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /** Dates travel as UTC ISO strings and show in the browser's zone. */
@@ -125,6 +137,10 @@ export function renderValue(
     case 'boolean':
       return value ? t('common.yes') : t('common.no');
     case 'number':
+      // Declared decimals round as every export does (contract/figures.ts).
+      if (field.decimals !== undefined) {
+        return formatFigure(value as number | string, field.decimals, { locale: currentLocale() });
+      }
       return Number(value).toLocaleString(undefined, { maximumFractionDigits: 6 });
     case 'datetime':
       return formatDateTime(value);

@@ -1,21 +1,18 @@
 import { DownOutlined, EditOutlined, FormOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
-import { Button, Card, Descriptions, Dropdown, Progress, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Dropdown, Progress, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
+import { ExportProgress, useExport } from '../../components/resource/export-button';
 import { formatDateTime } from '../../components/resource/field-format';
 import { ResourceFormModal } from '../../components/resource/ResourceFormModal';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
-import { http } from '../../providers/api';
-import { downloadPost } from '../../providers/download';
-import { feedbackMessage } from '../../providers/feedback';
-import { ApiError } from '../../providers/http';
 import { routeByName } from '../../routes/table';
 import { useAccess, useView } from '../view';
 import { AgreementPanel } from './AgreementPanel';
-import { CORPUS_CALLS, type ImportFormat } from './api';
+import { CORPUS_CALLS, useCorpusCounts, type ImportFormat } from './api';
 import { CorpusItems } from './CorpusItems';
 import { MARK_ROUTE, markPath } from './CorpusList';
 import { ImportModal } from './ImportModal';
@@ -24,12 +21,16 @@ import './corpus.css';
 
 const TAB_PARAM = 'tab';
 
-/** Annotated and reviewed items of the set, as bars. */
+/**
+ * Annotated and reviewed items of the set, as bars, then the other counts and each annotator's:
+ * all by the server's one definition (contract/corpus-counts.ts).
+ */
 export function CorpusProgress({ record }: { record: BaseRecord }) {
   const { t } = useTranslation();
   const c = countsOf(record);
+  const counts = useCorpusCounts(Number(record.id), record.updatedAt).data;
   return (
-    <div className="corpus-progress">
+    <div className="corpus-progress" data-testid="corpus-progress">
       <Typography.Text>
         {t('corpus.progress.annotated', { done: c.annotated, total: c.items })}
       </Typography.Text>
@@ -46,53 +47,66 @@ export function CorpusProgress({ record }: { record: BaseRecord }) {
         strokeColor="#52c41a"
         aria-label={t('corpus.progress.reviewedBar')}
       />
+      {counts && (
+        <Typography.Text type="secondary" data-testid="corpus-breakdown">
+          {t('corpus.progress.breakdown', {
+            disputed: counts.disputed,
+            skipped: counts.skipped,
+            pending: counts.pending,
+          })}
+        </Typography.Text>
+      )}
+      {counts && counts.annotators.length > 0 && (
+        <Space size={[4, 4]} wrap data-testid="corpus-annotators">
+          <Typography.Text type="secondary">{t('corpus.progress.annotators')}</Typography.Text>
+          {counts.annotators.map((a) => (
+            <Tag key={a.id}>
+              {t('corpus.progress.annotator', { name: a.name || a.id, count: a.labelled })}
+            </Tag>
+          ))}
+        </Space>
+      )}
     </div>
   );
 }
 
 function ExportMenu({ corpusId }: { corpusId: number }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const run = async (format: ImportFormat) => {
-    setBusy(true);
-    try {
-      await downloadPost(
-        http,
-        CORPUS_CALLS.itemExport,
-        {
-          filters: [{ field: 'corpusId', operator: 'eq', value: corpusId }],
-          sorters: [{ field: 'id', order: 'asc' }],
-          format,
-        },
-        `corpus-${corpusId}.${format}`,
-      );
-    } catch (err) {
-      if (!(err instanceof ApiError)) void feedbackMessage().error(t('table.exportFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporting = useExport();
+  const run = (format: ImportFormat) =>
+    exporting.run(
+      CORPUS_CALLS.itemExport,
+      {
+        filters: [{ field: 'corpusId', operator: 'eq', value: corpusId }],
+        sorters: [{ field: 'id', order: 'asc' }],
+      },
+      `corpus-${corpusId}.${format}`,
+      format,
+    );
   return (
-    // A click (Enter, Space) opens it with the focus on its first item, so the keyboard can
-    // export too; a hover-only menu cannot be reached from the keyboard.
-    <Dropdown
-      trigger={['click']}
-      autoFocus
-      menu={{
-        items: [
-          { key: 'csv', label: t('corpus.export.csv') },
-          { key: 'jsonl', label: t('corpus.export.jsonl') },
-        ],
-        onClick: ({ key }) => void run(key === 'jsonl' ? 'jsonl' : 'csv'),
-      }}
-    >
-      <Button loading={busy}>
-        <Space>
-          {t('corpus.export.button')}
-          <DownOutlined aria-hidden />
-        </Space>
-      </Button>
-    </Dropdown>
+    <>
+      {/* A click (Enter, Space) opens it with the focus on its first item, so the keyboard can
+          export too; a hover-only menu cannot be reached from the keyboard. */}
+      <Dropdown
+        trigger={['click']}
+        autoFocus
+        menu={{
+          items: [
+            { key: 'csv', label: t('corpus.export.csv') },
+            { key: 'jsonl', label: t('corpus.export.jsonl') },
+          ],
+          onClick: ({ key }) => void run(key === 'jsonl' ? 'jsonl' : 'csv'),
+        }}
+      >
+        <Button loading={exporting.busy}>
+          <Space>
+            {t('corpus.export.button')}
+            <DownOutlined aria-hidden />
+          </Space>
+        </Button>
+      </Dropdown>
+      <ExportProgress exporting={exporting} />
+    </>
   );
 }
 

@@ -1,4 +1,6 @@
 import { useCustomMutation, type BaseRecord } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
+import type { CorpusCounts } from '../../../contract/corpus-counts';
 import { apiPath, endpointPath } from '../../../contract/api';
 import { Code, type FieldIssue } from '../../../contract/envelope';
 import { corpus } from '../../../contract/resources/corpus';
@@ -8,6 +10,7 @@ import { ApiError } from '../../providers/http';
 
 /** The corpus calls beyond CRUD (contract/endpoint-schemas.ts). */
 export const CORPUS_CALLS = {
+  counts: endpointPath(corpus, 'counts'),
   agreement: endpointPath(corpus, 'agreement'),
   mark: endpointPath(corpusItem, 'mark'),
   review: endpointPath(corpusItem, 'review'),
@@ -20,6 +23,21 @@ export const CORPUS_CALLS = {
 } as const;
 
 export type CorpusCall = keyof typeof CORPUS_CALLS;
+
+/**
+ * Every count of a set (corpus/counts), read again whenever the set's record changes: a recount
+ * moves its updatedAt.
+ */
+export function useCorpusCounts(corpusId: number, updatedAt: unknown) {
+  return useQuery({
+    queryKey: ['corpus-counts', corpusId, String(updatedAt ?? '')],
+    queryFn: async () => {
+      const res = await http.post<{ data: CorpusCounts }>(CORPUS_CALLS.counts, { id: corpusId });
+      return res.data.data;
+    },
+    retry: false,
+  });
+}
 
 /** One annotator's label of an item (itemLabelSchema). */
 export interface AnnotatorLabel {

@@ -1,4 +1,5 @@
 import { unparse } from 'papaparse';
+import { formatCost } from '../../../../contract/figures';
 import type { StatisticFilters } from './filters';
 import { SORT_KEYS, type TotalsRow } from './rows';
 
@@ -21,7 +22,7 @@ export const CSV_HEADER_KEYS: Readonly<Record<CsvColumn, string>> = {
   budgetShare: 'statistics.csv.budgetShare',
 };
 
-/** Money keeps the API's precision (4 decimals); a share is written as a percent number. */
+/** A cost is written as every export writes it (contract/figures.ts); a share as a percent number. */
 function cell(row: TotalsRow, column: CsvColumn): string | number {
   switch (column) {
     case 'sceneName':
@@ -29,7 +30,7 @@ function cell(row: TotalsRow, column: CsvColumn): string | number {
     case 'sceneCode':
       return row.sceneCode;
     case 'cost':
-      return Number(row.cost.toFixed(4));
+      return formatCost(row.cost);
     case 'monthlyBudget':
       return row.monthlyBudget ?? '';
     case 'budgetShare':
