@@ -13,6 +13,7 @@ import { envelope, fakeEnv, installFakeServer, type SeenRequest } from '../../te
 import { ViewProvider } from '../view';
 import { formatDateTime } from '../../components/resource/field-format';
 import PromptDetail from './PromptDetail';
+import { defaultPair } from './VersionHistory';
 import type { PromptRecord, PromptVersion } from './types';
 
 const BASE = '/api/manage/v1/prompt';
@@ -53,12 +54,16 @@ const VERSIONS: PromptVersion[] = [
   version(1, 'archived', 'Hi {{who}}'),
 ];
 
-function renderDetail(record: PromptRecord = RECORD, routeName = 'prompt.detail') {
+function renderDetail(
+  record: PromptRecord = RECORD,
+  routeName = 'prompt.detail',
+  versions: PromptVersion[] = VERSIONS,
+) {
   const http = createHttp(fakeEnv());
   const seen = installFakeServer(http, (req: SeenRequest) => {
     if (req.url === `${BASE}/detail`) return { body: envelope(0, record) };
     if (req.url === `${BASE}/versions`) {
-      return { body: envelope(0, { list: VERSIONS, total: VERSIONS.length }) };
+      return { body: envelope(0, { list: versions, total: versions.length }) };
     }
     if (req.url === `${BASE}/restore`) {
       return { body: envelope(0, { ...RECORD, version: 5, liveVersion: 4 }) };
@@ -102,6 +107,34 @@ beforeEach(async () => {
 afterEach(() => {
   policyStore.set(null);
   roleStore.set(null);
+});
+
+/** The cells of a side-by-side diff of one kind, as their text. */
+const cells = (diff: HTMLElement, kind: 'removed' | 'added') =>
+  [...diff.querySelectorAll(`td[data-kind="${kind}"]`)].map((c) => c.textContent);
+
+/** The open tab's panel (antd keeps the panels it has shown, hidden). */
+function activePanel(): HTMLElement {
+  const panel = document.querySelector<HTMLElement>('.ant-tabs-tabpane-active');
+  if (!panel) throw new Error('no active tab panel');
+  return panel;
+}
+
+describe('defaultPair', () => {
+  const of = (...numbers: number[]) => numbers.map((n) => version(n, 'archived', ''));
+  it('compares the live version with the draft beside it, however many versions are newer', () => {
+    expect(defaultPair(of(4, 3, 2, 1), 3, 4)).toEqual({ older: 3, newer: 4 });
+    expect(defaultPair(of(1, 2), 1, 2)).toEqual({ older: 1, newer: 2 });
+    // An older draft superseded by a newer one is not the one compared.
+    expect(defaultPair(of(5, 4, 3), 3, 5)).toEqual({ older: 3, newer: 5 });
+  });
+
+  it('with no draft, compares the two newest versions', () => {
+    expect(defaultPair(of(3, 2, 1), 3, null)).toEqual({ older: 2, newer: 3 });
+    expect(defaultPair(of(1, 2, 3), 3)).toEqual({ older: 2, newer: 3 });
+    expect(defaultPair(of(1), 1, null)).toEqual({ older: 1, newer: 1 });
+    expect(defaultPair([], null, null)).toEqual({ older: undefined, newer: undefined });
+  });
 });
 
 describe('prompt detail', () => {
@@ -195,5 +228,43 @@ describe('prompt detail', () => {
     } finally {
       VERSIONS.shift();
     }
+  });
+
+  it('a platform draft: history compares live with the draft, offers no restore of the draft, and the submitter reviews it against live', async () => {
+    const record: PromptRecord = {
+      ...RECORD,
+      isPublic: 1,
+      pendingVersion: 4,
+      reviewState: 'draft',
+    };
+    const versions = [version(4, 'draft', 'Hello {{who}}\nGood day'), ...VERSIONS];
+    versions[0] = { ...versions[0]!, title: 'Greeter II' };
+    renderDetail(record, 'prompt.detail-public', versions);
+    expect(await screen.findByText('Platform template · Greeter')).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'History' })));
+    const history = await screen.findByRole('table', { name: 'Versions' });
+    await within(history).findByText('v4');
+    const diff = within(activePanel()).getByRole('table', { name: 'Side-by-side diff' });
+    expect(diff.querySelector('thead')?.textContent).toMatch(/v3 · Live.*v4 · Draft/);
+    expect(cells(diff, 'removed')).toEqual(['−See you']);
+    expect(cells(diff, 'added')).toEqual(['+Good day']);
+    // Neither the live version nor the draft itself can be restored; an archived one can.
+    expect(screen.queryByRole('button', { name: 'Restore this version (v4)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Restore this version (v3)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Restore this version (v2)' })).toBeTruthy();
+
+    // Before it is submitted, the review tab shows the draft against the live version too.
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Review' })));
+    expect(await screen.findByText('Draft v4 is not live yet; submit it for review.')).toBeTruthy();
+    const panel = activePanel();
+    const review = within(panel).getByRole('table', { name: 'Side-by-side diff' });
+    expect(review.querySelector('thead')?.textContent).toBe('Live v3Draft v4');
+    expect(cells(review, 'removed')).toEqual(['−See you']);
+    expect(cells(review, 'added')).toEqual(['+Good day']);
+    // Fields besides the text are compared as well.
+    expect(within(panel).getByText('Greeter II')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Submit for review' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 });

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackMessage } from '../../providers/feedback';
 import { usePromptCall } from './api';
-import { SideBySideDiff } from './SideBySideDiff';
 import { LIMITS, type PromptRecord, type PromptVersion } from './types';
+import { VersionComparison } from './VersionComparison';
 
 /** Asks for the reason of a rejection (1–500 characters) and sends it. */
 function RejectDialog({
@@ -62,9 +62,17 @@ function RejectDialog({
   );
 }
 
+/** The candidate's column heading by its state. */
+const CANDIDATE_SIDE = {
+  draft: 'prompt.review.draftSide',
+  pending: 'prompt.review.pendingSide',
+  rejected: 'prompt.review.rejectedSide',
+} as const;
+
 /**
  * Approval of a platform template's newer version: submit a draft or a rejected version; while
- * it waits, whoever may approve sees it against the live version and approves or rejects it.
+ * it waits, whoever may approve approves or rejects it. Submitter and reviewer alike see the
+ * version against the live one.
  */
 export function ReviewPanel({
   record,
@@ -140,18 +148,16 @@ export function ReviewPanel({
           {t('prompt.review.submit')}
         </Button>
       )}
+      {candidate && live && (
+        <VersionComparison
+          older={live}
+          newer={candidate}
+          olderLabel={t('prompt.review.liveSide', { n: live.number })}
+          newerLabel={t(CANDIDATE_SIDE[state], { n: candidate.number })}
+        />
+      )}
       {state === 'pending' && canReview && (
         <>
-          {candidate && (
-            <SideBySideDiff
-              older={live?.content ?? ''}
-              newer={candidate.content}
-              olderLabel={t('prompt.review.liveSide', {
-                n: live?.number ?? record.liveVersion ?? '',
-              })}
-              newerLabel={t('prompt.review.pendingSide', { n: candidate.number })}
-            />
-          )}
           <Space>
             <Button
               type="primary"

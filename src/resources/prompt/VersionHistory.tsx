@@ -1,5 +1,5 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Select, Space, Table, Typography } from 'antd';
+import { Button, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
@@ -7,46 +7,25 @@ import { formatDateTime } from '../../components/resource/field-format';
 import { feedbackMessage } from '../../providers/feedback';
 import { usePromptCall } from './api';
 import { VersionStateTag } from './ReviewBadges';
-import { SideBySideDiff } from './SideBySideDiff';
-import type { PromptRecord, PromptVariable, PromptVersion } from './types';
+import type { PromptRecord, PromptVersion } from './types';
+import { VersionComparison } from './VersionComparison';
 import './prompt.css';
 
-/** Default comparison: the live version (else the newest) against the one before it. */
-export function defaultPair(versions: readonly PromptVersion[], live?: number | null) {
+/**
+ * Default comparison: the live version against the draft waiting beside it (draft, pending or
+ * rejected); with none, the two newest versions. Comparing live with itself says nothing.
+ */
+export function defaultPair(
+  versions: readonly PromptVersion[],
+  live?: number | null,
+  pending?: number | null,
+) {
   const numbers = versions.map((v) => v.number).sort((a, b) => b - a);
-  const newer = live && numbers.includes(live) ? live : numbers[0];
-  const older = numbers.find((n) => newer !== undefined && n < newer) ?? newer;
-  return { older, newer };
-}
-
-function variablesText(rows: PromptVariable[] | null | undefined): string {
-  return (rows ?? [])
-    .map((v) => {
-      const extra =
-        v.type === 'select'
-          ? ` [${(v.options ?? []).join(', ')}]`
-          : v.type === 'interface'
-            ? ` ${v.url ?? ''}`
-            : '';
-      return `${v.fieldName} · ${v.name} · ${v.type}${extra}`;
-    })
-    .join('\n');
-}
-
-/** Fields besides the text that differ between two versions, older → newer. */
-export function changedFields(older: PromptVersion, newer: PromptVersion) {
-  const fields: { field: string; before: string; after: string }[] = [];
-  const add = (field: string, before: unknown, after: unknown) => {
-    const b = before === null || before === undefined ? '' : String(before);
-    const a = after === null || after === undefined ? '' : String(after);
-    if (a !== b) fields.push({ field, before: b, after: a });
-  };
-  add('title', older.title, newer.title);
-  add('sceneCode', older.sceneCode, newer.sceneCode);
-  add('type', older.type, newer.type);
-  add('description', older.description, newer.description);
-  add('variables', variablesText(older.variables), variablesText(newer.variables));
-  return fields;
+  if (live && pending && live !== pending && numbers.includes(live) && numbers.includes(pending)) {
+    return { older: live, newer: pending };
+  }
+  const newer = numbers[0];
+  return { older: numbers[1] ?? newer, newer };
 }
 
 /** Every saved change of a template, a side-by-side comparison of two, and restore. */
@@ -65,7 +44,7 @@ export function VersionHistory({
 }) {
   const { t } = useTranslation();
   const { call, pending } = usePromptCall();
-  const fallback = defaultPair(versions, record.liveVersion);
+  const fallback = defaultPair(versions, record.liveVersion, record.pendingVersion);
   const [chosen, setChosen] = useState<{ older?: number; newer?: number }>({});
   const olderNumber = chosen.older ?? fallback.older;
   const newerNumber = chosen.newer ?? fallback.newer;
@@ -90,7 +69,9 @@ export function VersionHistory({
   const label = (v: PromptVersion) =>
     `v${v.number} · ${t(`prompt.versionState.${v.state}`)}${v.createdAt ? ` · ${formatDateTime(v.createdAt)}` : ''}`;
   const options = versions.map((v) => ({ value: v.number, label: label(v) }));
-  const changes = older && newer ? changedFields(older, newer) : [];
+  // Restoring the live version or the draft itself would only copy what is already there.
+  const restorable = (v: PromptVersion) =>
+    canRestore && v.state !== 'live' && v.number !== record.pendingVersion;
 
   return (
     <Space direction="vertical" size="large" className="prompt-history">
@@ -131,7 +112,7 @@ export function VersionHistory({
             key: 'actions',
             title: t('table.actions'),
             render: (_, v) =>
-              canRestore && v.state !== 'live' ? (
+              restorable(v) ? (
                 <Ask
                   title={t('prompt.history.restoreConfirm', { n: v.number })}
                   okText={t('prompt.history.restore')}
@@ -176,30 +157,12 @@ export function VersionHistory({
             />
           </Space>
           {older && newer && (
-            <>
-              <SideBySideDiff
-                older={older.content}
-                newer={newer.content}
-                olderLabel={label(older)}
-                newerLabel={label(newer)}
-              />
-              <Typography.Title level={5}>{t('prompt.history.changedFields')}</Typography.Title>
-              {changes.length ? (
-                <Descriptions bordered size="small" column={1}>
-                  {changes.map((c) => (
-                    <Descriptions.Item key={c.field} label={t(`prompt.fields.${c.field}`)}>
-                      <div className="prompt-history__change">
-                        <span className="prompt-diff__cell--removed">{c.before || '-'}</span>
-                        <span aria-hidden>→</span>
-                        <span className="prompt-diff__cell--added">{c.after || '-'}</span>
-                      </div>
-                    </Descriptions.Item>
-                  ))}
-                </Descriptions>
-              ) : (
-                <Typography.Text type="secondary">{t('prompt.history.noChanges')}</Typography.Text>
-              )}
-            </>
+            <VersionComparison
+              older={older}
+              newer={newer}
+              olderLabel={label(older)}
+              newerLabel={label(newer)}
+            />
           )}
         </>
       )}
