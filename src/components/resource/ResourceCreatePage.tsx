@@ -1,6 +1,7 @@
 import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useReplacePage } from '../../layout/replace-page';
 import { useView } from '../../resources/view';
 import { ResourceFormFields } from './ResourceFormFields';
 import { useResourceForm } from './use-resource-form';
@@ -9,9 +10,10 @@ import { useResourceForm } from './use-resource-form';
 export function ResourceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const replacePage = useReplacePage();
   const { def, route, pageOf } = useView();
   const listPath = pageOf('list')?.path;
-  const detailPath = pageOf('show')?.path;
+  const detail = pageOf('show');
   const { form, fields, initial, secretsSet, submit, saving } = useResourceForm({
     def,
     mode: 'create',
@@ -19,7 +21,8 @@ export function ResourceCreatePage() {
     scope: route.scope,
     active: true,
     onSaved: (saved) => {
-      if (detailPath) navigate(`${detailPath}?id=${String(saved.id)}`, { replace: true });
+      // The record's page takes the form's place: its tab and crumb lead to what was made.
+      if (detail) replacePage(route, detail, `${detail.path}?id=${String(saved.id)}`);
       else if (listPath) navigate(listPath);
     },
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BreadcrumbEntry } from '../../stores/breadcrumb';
-import { entryHref, nextTrail } from './trail';
+import { entryHref, nextTrail, replaceTrail } from './trail';
 
 const e = (path: string, query: Record<string, string> = {}): BreadcrumbEntry => ({
   label: `menu${path.replaceAll('/', '.')}`,
@@ -42,6 +42,28 @@ describe('nextTrail', () => {
     const prev = [e('/a')];
     nextTrail(prev, e('/b'), true);
     expect(paths(prev)).toEqual(['/a']);
+  });
+});
+
+describe('replaceTrail', () => {
+  it('the new page takes the place of the last entry when that is the page it replaces', () => {
+    const prev = [e('/prompt/list'), e('/prompt/add')];
+    const t = replaceTrail(prev, '/prompt/add', e('/prompt/detail', { id: '9' }), true);
+    expect(paths(t)).toEqual(['/prompt/list', '/prompt/detail']);
+    expect(t[1]!.query).toEqual({ id: '9' });
+    expect(paths(prev)).toEqual(['/prompt/list', '/prompt/add']);
+  });
+
+  it('a trail of the replaced page alone becomes the new page alone', () => {
+    const t = replaceTrail([e('/prompt/add')], '/prompt/add', e('/prompt/detail'), true);
+    expect(paths(t)).toEqual(['/prompt/detail']);
+  });
+
+  it('otherwise it is the next trail', () => {
+    const prev = [e('/prompt/list')];
+    expect(replaceTrail(prev, '/prompt/add', e('/prompt/detail'), true)).toEqual(
+      nextTrail(prev, e('/prompt/detail'), true),
+    );
   });
 });
 

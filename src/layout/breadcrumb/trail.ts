@@ -22,6 +22,17 @@ export function nextTrail(
   return [...prev, entry];
 }
 
+/** The trail when a page gives way to another: the new entry takes the last one's place. */
+export function replaceTrail(
+  prev: readonly BreadcrumbEntry[],
+  fromPath: string,
+  entry: BreadcrumbEntry,
+  hidden: boolean,
+): BreadcrumbEntry[] {
+  const last = prev[prev.length - 1];
+  return nextTrail(last?.path === fromPath ? prev.slice(0, -1) : prev, entry, hidden);
+}
+
 export function entryHref(entry: BreadcrumbEntry): string {
   const q = new URLSearchParams(entry.query).toString();
   return q ? `${entry.path}?${q}` : entry.path;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteNode } from '../../../contract/menu';
 import { HOME_PATH, HOME_ROUTE, routeByName } from '../../routes/table';
 import type { TabEntry } from '../../stores/tabs';
-import { closeTabs, nextActive, openTab, tabFor, type CloseAction } from './tabs';
+import { closeTabs, nextActive, openTab, replaceTab, tabFor, type CloseAction } from './tabs';
 
 function route(name: string): RouteNode {
   const r = routeByName(name);
@@ -69,6 +69,36 @@ describe('openTab', () => {
 
   it('appends new routes in opening order', () => {
     expect(names(opened('a', 'b', 'a', 'c'))).toEqual([HOME_ROUTE, 'a', 'b', 'c']);
+  });
+});
+
+describe('replaceTab', () => {
+  it('puts the new page in the tab of the page it replaces, in its place', () => {
+    const tabs = replaceTab(opened('list', 'add', 'other'), 'add', fake('detail'), '/detail?id=7');
+    expect(names(tabs)).toEqual([HOME_ROUTE, 'list', 'detail', 'other']);
+    expect(tabs[2]).toMatchObject({ fullPath: '/detail?id=7', query: { id: '7' } });
+  });
+
+  it('drops the new page’s older tab, keeping one tab per route', () => {
+    const tabs = replaceTab(opened('detail', 'list', 'add'), 'add', fake('detail'), '/detail?id=8');
+    expect(names(tabs)).toEqual([HOME_ROUTE, 'list', 'detail']);
+    expect(tabs[2]!.fullPath).toBe('/detail?id=8');
+  });
+
+  it('opens the page as usual when the replaced page has no tab, or is the same route', () => {
+    expect(names(replaceTab(opened('list'), 'add', fake('detail'), '/detail'))).toEqual([
+      HOME_ROUTE,
+      'list',
+      'detail',
+    ]);
+    const same = replaceTab(opened('list'), 'list', fake('list'), '/list?page=2');
+    expect(names(same)).toEqual([HOME_ROUTE, 'list']);
+    expect(same[1]!.fullPath).toBe('/list?page=2');
+  });
+
+  it('never replaces the workplace tab', () => {
+    const tabs = replaceTab(opened('a'), HOME_ROUTE, fake('b'), '/b');
+    expect(names(tabs)).toEqual([HOME_ROUTE, 'a', 'b']);
   });
 });
 

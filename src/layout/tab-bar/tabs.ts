@@ -49,6 +49,24 @@ export function openTab(tabs: readonly TabEntry[], route: RouteNode, fullPath: s
   return withHome([...tabs, entry]);
 }
 
+/**
+ * A page giving way to another (a create form to the record it made): the new page's tab takes
+ * the old one's place, so no tab leads back to the page that is gone.
+ */
+export function replaceTab(
+  tabs: readonly TabEntry[],
+  fromName: string,
+  route: RouteNode,
+  fullPath: string,
+): TabEntry[] {
+  const i = tabs.findIndex((t) => t.name === fromName);
+  if (i < 0 || fromName === route.name || fromName === HOME_ROUTE) {
+    return openTab(tabs, route, fullPath);
+  }
+  const entry = tabFor(route, fullPath);
+  return withHome(tabs.flatMap((t, j) => (j === i ? [entry] : t.name === route.name ? [] : [t])));
+}
+
 export type CloseAction = 'close' | 'left' | 'right' | 'others' | 'all';
 
 /** What the context menu's close actions leave; the workplace tab is never closed. */
