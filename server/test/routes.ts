@@ -36,6 +36,7 @@ import { OPTION_LIST_PATHS, optionListBody } from '../routes/options';
 import { ENDPOINT_SCHEMAS } from '../../contract/endpoint-schemas';
 import { STATISTIC_CALLS, statisticQuery } from '../../contract/statistics';
 import { MOCK_ROUTES } from '../../mock';
+import { callable } from '../resources/engine/crud';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -78,15 +79,19 @@ export function resourceRoutes(def: ResourceDef): RouteEntry[] {
     delete: deleteSchema,
     export: exportSchema(def),
   };
-  const routes: RouteEntry[] = CRUD_ACTIONS.map(([path, action]) => ({
-    method: 'POST',
-    url: apiPath(def.prefix, path),
-    body: bodies[path],
-    access: { kind: 'policy', resource: def, action },
-  }));
+  // A call no role may make is not mounted (server/resources/engine/crud.ts callable).
+  const routes: RouteEntry[] = CRUD_ACTIONS.filter(([, action]) => callable(def, action)).map(
+    ([path, action]) => ({
+      method: 'POST',
+      url: apiPath(def.prefix, path),
+      body: bodies[path],
+      access: { kind: 'policy', resource: def, action },
+    }),
+  );
   for (const [name, endpoint] of Object.entries(def.endpoints ?? {})) {
     const schema = ENDPOINT_SCHEMAS[def.name]?.[name];
     if (!schema) throw new Error(`${def.name}.${name} has no body schema`);
+    if (!callable(def, endpoint.action, endpoint.roles)) continue;
     routes.push({
       method: 'POST',
       url: endpointPath(def, name),
