@@ -38,13 +38,14 @@ export function mockErrorHandler(
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = error.validationContext === 'querystring' ? 'query' : 'body';
     const entries = error.validation as unknown as ValidationEntry[];
-    const { issues, omitted } = boundedIssues(entries.map(issueOfEntry), request[context], locale);
+    const bounded = boundedIssues(entries.map(issueOfEntry), request[context], locale);
+    const { issues, omitted } = bounded;
     const data = omitted > 0 ? { issues, omittedIssues: omitted } : { issues };
     return reply
       .status(REFUSED)
       .type('application/json; charset=utf-8')
       .serializer(JSON.stringify)
-      .send({ code: Code.INTERNAL, msg: summary(issues, locale), data });
+      .send({ code: Code.INTERNAL, msg: summary(bounded, locale), data });
   }
   if (error instanceof AppError && error.code === Code.INVALID) {
     throw new AppError(Code.INTERNAL, error.key, error.params, error.issues, REFUSED, error.data);

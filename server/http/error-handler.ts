@@ -12,6 +12,7 @@ import {
   type ValidationEntry,
 } from './issues';
 import { localeOf } from './locale';
+import { fieldLabelsOf } from './field-labels';
 import { isDatabaseUnavailable, isStatementTimeout, type DatabaseHealth } from '../db/health';
 import { databaseErrorOf, duplicateColumnOf } from './pg-errors';
 
@@ -57,15 +58,16 @@ export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHea
       const context = error.validationContext ?? 'body';
       const input = (request as unknown as Record<string, unknown>)[context];
       const entries = error.validation as unknown as ValidationEntry[];
-      const bounded = boundedIssues(entries.map(issueOfEntry), input, locale);
-      return send(reply, Code.INVALID, summary(bounded.issues, locale), issueData(bounded));
+      const labels = fieldLabelsOf(request, locale);
+      const bounded = boundedIssues(entries.map(issueOfEntry), input, locale, labels);
+      return send(reply, Code.INVALID, summary(bounded, locale), issueData(bounded));
     }
 
     if (thrown instanceof AppError) {
-      const bounded = boundPending(thrown.issues, locale);
+      const bounded = boundPending(thrown.issues, locale, fieldLabelsOf(request, locale));
       const msg =
         thrown.key === 'invalidField' && bounded.issues.length
-          ? summary(bounded.issues, locale)
+          ? summary(bounded, locale)
           : message(locale, thrown.key, thrown.params);
       const data = bounded.issues.length ? issueData(bounded) : (thrown.data ?? null);
       return send(reply, thrown.code, msg, data, thrown.statusCode);
@@ -79,10 +81,15 @@ export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHea
 
     const dbError = databaseErrorOf(error);
     if (dbError?.code === '23505') {
-      // Resource stores name the field themselves; this is the safety net for other tables.
-      const field = duplicateColumnOf(dbError) ?? 'value';
-      const issues = [{ field, message: message(locale, 'duplicate', { field }) }];
-      return send(reply, Code.INVALID, summary(issues, locale), { issues });
+      // Resource stores name the field themselves; this is the safety net for other tables,
+      // whose columns are their fields' names in snake case.
+      const field = camelCase(duplicateColumnOf(dbError) ?? 'value');
+      const bounded = boundPending(
+        [{ field, key: 'duplicate', params: { field } }],
+        locale,
+        fieldLabelsOf(request, locale),
+      );
+      return send(reply, Code.INVALID, summary(bounded, locale), issueData(bounded));
     }
     if (dbError?.code?.startsWith('22')) {
       // Data exceptions (out of range, bad text representation) come from the input.
@@ -114,6 +121,10 @@ export function installErrorHandler(app: FastifyInstance, dbHealth?: DatabaseHea
     request.log.error({ err: describeDatabaseError(error) ?? error }, 'unexpected error');
     return send(reply, Code.INTERNAL, message(locale, 'internal'), null);
   });
+}
+
+function camelCase(column: string): string {
+  return column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** `data` of a 40000 answer: the first issues, and how many more there were (when any). */

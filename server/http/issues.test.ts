@@ -65,10 +65,38 @@ describe('translateIssues', () => {
   });
 
   it('answers in Chinese and summarises the first issue as "field: reason"', () => {
-    const issues = issuesOf(createSchema(scene), {}, 'zh-CN');
-    expect(issues[0]).toEqual({ field: 'sceneName', message: '必填' });
-    expect(summary(issues, 'zh-CN')).toBe('sceneName：必填');
-    expect(summary([], 'en-US')).toBe('Invalid request');
+    const result = createSchema(scene).safeParse({});
+    if (result.success) throw new Error('expected a failure');
+    const bounded = boundedIssues(result.error.issues, {}, 'zh-CN');
+    expect(bounded.issues[0]).toEqual({ field: 'sceneName', message: '必填' });
+    expect(summary(bounded, 'zh-CN')).toBe('sceneName：必填');
+    expect(summary(boundPending([], 'en-US'), 'en-US')).toBe('Invalid request');
+  });
+
+  it('names fields by their labels in messages and the summary, keeping the key as `field`', () => {
+    const result = createSchema(scene).safeParse({ sceneCode: 'x' });
+    if (result.success) throw new Error('expected a failure');
+    const labels = { sceneName: '场景名称', sceneCode: '场景编码' };
+    const bounded = boundedIssues(result.error.issues, { sceneCode: 'x' }, 'zh-CN', labels);
+    expect(bounded.issues).toEqual([{ field: 'sceneName', message: '必填' }]);
+    expect(summary(bounded, 'zh-CN')).toBe('场景名称：必填');
+    // A message quoting its own field says it by label, once.
+    const duplicate = boundPending(
+      [{ field: 'sceneCode', key: 'duplicate', params: { field: 'sceneCode' } }],
+      'en-US',
+      { sceneCode: 'Scene code' },
+    );
+    expect(duplicate.issues).toEqual([
+      { field: 'sceneCode', message: 'Scene code already exists' },
+    ]);
+    expect(summary(duplicate, 'en-US')).toBe('Scene code already exists');
+    // An unknown key is quoted as sent: it is the caller's text, not a field of the form.
+    const unknown = boundPending(
+      [{ field: 'isDel', key: 'unknownField', params: { field: 'isDel' } }],
+      'en-US',
+      { isDel: 'Deleted' },
+    );
+    expect(summary(unknown, 'en-US')).toBe('unsupported field isDel');
   });
 
   it('names the body itself when it is missing', () => {
@@ -98,6 +126,7 @@ describe('boundedIssues', () => {
     expect(boundedIssues(twice, { a: 'xyz' }, 'en-US')).toEqual({
       issues: [{ field: 'a', message: 'must be at most 1 characters' }],
       omitted: 0,
+      lines: ['a: must be at most 1 characters'],
     });
   });
 

@@ -2,6 +2,7 @@ import type { $ZodIssue } from 'zod/v4/core';
 import type { FieldIssue } from '../../contract/envelope';
 import type { Locale } from '../../contract/locale';
 import { message, MESSAGES, type MessageKey } from '../../contract/messages';
+import { labelOf, NO_LABELS, type FieldLabels } from './field-labels';
 
 type Params = Record<string, string | number>;
 interface Reason {
@@ -39,20 +40,24 @@ export const MAX_ISSUES = 20;
 export interface BoundedIssues {
   issues: FieldIssue[];
   omitted: number;
+  /** Each kept issue as one line naming its field by label ("场景名称：必填"), in order. */
+  lines: string[];
 }
 
 /**
  * Turns zod issues into `{ field, message }` pairs in the caller's language. `input` is the
  * value that was validated: an absent value reads "required" rather than "expected string".
+ * `labels` name the fields in messages; `field` stays the body's key, which forms match on.
  * Only the first `max` distinct issues are translated; the rest are only counted.
  */
 export function boundedIssues(
   issues: readonly $ZodIssue[],
   input: unknown,
   locale: Locale,
+  labels: FieldLabels = NO_LABELS,
   max = MAX_ISSUES,
 ): BoundedIssues {
-  const out: FieldIssue[] = [];
+  const reasons: Reason[] = [];
   const seen = new Set<string>();
   let omitted = 0;
   for (const issue of issues) {
@@ -61,11 +66,11 @@ export function boundedIssues(
       const id = `${reason.field}\u0000${reason.key}\u0000${JSON.stringify(reason.params ?? {})}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      if (out.length < max) out.push(pendingToField(reason, locale));
+      if (reasons.length < max) reasons.push(reason);
       else omitted++;
     }
   }
-  return { issues: out, omitted };
+  return translated(reasons, omitted, locale, labels);
 }
 
 /** Every issue, unbounded; for callers that validate trusted or already bounded input. */
@@ -73,33 +78,51 @@ export function translateIssues(
   issues: readonly $ZodIssue[],
   input: unknown,
   locale: Locale,
+  labels: FieldLabels = NO_LABELS,
 ): FieldIssue[] {
-  return boundedIssues(issues, input, locale, Number.POSITIVE_INFINITY).issues;
+  return boundedIssues(issues, input, locale, labels, Number.POSITIVE_INFINITY).issues;
 }
 
 /** Translates field problems named by message key (AppError's), keeping the first `max`. */
 export function boundPending(
   pending: readonly { field: string; key: MessageKey; params?: Params }[],
   locale: Locale,
+  labels: FieldLabels = NO_LABELS,
   max = MAX_ISSUES,
 ): BoundedIssues {
-  return {
-    issues: pending.slice(0, max).map((p) => pendingToField(p, locale)),
-    omitted: Math.max(0, pending.length - max),
-  };
+  return translated(pending.slice(0, max), Math.max(0, pending.length - max), locale, labels);
 }
 
-function pendingToField(reason: Reason, locale: Locale): FieldIssue {
-  return { field: reason.field, message: message(locale, reason.key, reason.params) };
+function translated(
+  reasons: readonly Reason[],
+  omitted: number,
+  locale: Locale,
+  labels: FieldLabels,
+): BoundedIssues {
+  const issues: FieldIssue[] = [];
+  const lines: string[] = [];
+  for (const reason of reasons) {
+    const name = labelOf(labels, reason.field);
+    // A `{field}` naming the issue's own field is worded by its label; unknownField's quotes
+    // the key the caller sent, which has no label worth showing instead.
+    const quotesItself = reason.params?.field === reason.field;
+    const params =
+      quotesItself && reason.key !== 'unknownField'
+        ? { ...reason.params, field: name }
+        : reason.params;
+    const text = message(locale, reason.key, params);
+    issues.push({ field: reason.field, message: text });
+    // "场景编码 已存在" reads better than "场景编码：场景编码 已存在".
+    lines.push(
+      quotesItself ? text : message(locale, 'invalidField', { field: name, reason: text }),
+    );
+  }
+  return { issues, omitted, lines };
 }
 
-/** `msg` of a 40000 answer: the first issue as "field: reason". */
-export function summary(issues: readonly FieldIssue[], locale: Locale): string {
-  const first = issues[0];
-  if (!first) return message(locale, 'invalid');
-  // "sceneCode already exists" reads better than "sceneCode: sceneCode already exists".
-  if (first.message.includes(first.field)) return first.message;
-  return message(locale, 'invalidField', { field: first.field, reason: first.message });
+/** `msg` of a 40000 answer: the first issue as "label: reason". */
+export function summary(bounded: Pick<BoundedIssues, 'lines'>, locale: Locale): string {
+  return bounded.lines[0] ?? message(locale, 'invalid');
 }
 
 function isMessageKey(key: unknown): key is MessageKey {

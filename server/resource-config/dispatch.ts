@@ -6,6 +6,7 @@ import { message } from '../../contract/messages';
 import { callerOf } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/app-error';
+import { labelFieldsOf } from '../http/field-labels';
 import { localeOf } from '../http/locale';
 import type { ConfiguredResources } from './served';
 
@@ -34,6 +35,9 @@ export function configuredRoutes(
       const path = (request.params as { '*': string })['*'];
       const hit = configured.resolve(path);
       if (!hit) return routeNotFound(request, reply);
+      // Error answers name fields by the labels the declaration gives them.
+      const { texts } = hit.served.entry;
+      labelFieldsOf(request, (locale) => texts[locale].fields);
       await ctx.authenticate.call(app, request, reply);
       await configured.settled();
       const { def } = hit.served;

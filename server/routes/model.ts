@@ -21,6 +21,7 @@ import { invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import { success } from '../http/reply';
 import { apiPermission } from './api-policy';
+import { namespaceLabels } from '../http/field-labels';
 
 export const modelVersionBody = z
   .strictObject({ modelType: z.enum(PROMPT_MODEL_TYPES).optional() })
@@ -166,7 +167,11 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const may = (action: Action) => apiPermission(app, ctx, 'model', action);
+  // Error answers name fields as the model-version page labels them.
+  const may = (action: Action) => ({
+    ...apiPermission(app, ctx, 'model', action),
+    config: { fieldLabels: namespaceLabels('model-version') },
+  });
   const docs = (summary: string) => ({ tags: ['model'], summary, security: [{ bearer: [] }] });
 
   r.post(apiPath('model', 'version', 'create'), {

@@ -24,6 +24,7 @@ import { sessions, users } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
 import { databaseErrorOf } from '../http/pg-errors';
 import { success } from '../http/reply';
+import { namespaceLabels } from '../http/field-labels';
 import { apiPermission } from './api-policy';
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
@@ -131,7 +132,11 @@ function duplicateUserName(error: unknown): AppError | undefined {
  */
 export function userAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const may = (action: Action) => apiPermission(app, ctx, 'user', action);
+  // Error answers name fields as the accounts page labels them.
+  const may = (action: Action) => ({
+    ...apiPermission(app, ctx, 'user', action),
+    config: { fieldLabels: namespaceLabels('user') },
+  });
   const docs = (summary: string) => ({ tags: ['user'], summary, security: [{ bearer: [] }] });
 
   r.post(apiPath('user', 'page'), {

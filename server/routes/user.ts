@@ -22,6 +22,7 @@ import type { AppContext } from '../context';
 import { users, type UserRow } from '../db/schema';
 import { AppError, forbidden, invalidField, notFound } from '../http/app-error';
 import { success } from '../http/reply';
+import { namespaceLabels } from '../http/field-labels';
 import { grantApiPermissions } from './api-policy';
 import { revokeUserSessions } from './user-admin';
 
@@ -99,6 +100,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(apiPath('user', 'password'), {
     preValidation: ctx.authenticate,
+    config: { fieldLabels: namespaceLabels('user') },
     schema: {
       tags: ['user'],
       summary:

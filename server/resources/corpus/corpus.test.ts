@@ -153,7 +153,8 @@ describeBackends('corpus sets and items', (backend) => {
         assignees: ['0', '1', '2'],
       });
       expect(three.body.code).toBe(Code.INVALID);
-      expect(three.body.msg).toContain('assignees');
+      // Named as the item form labels the field.
+      expect(three.body.msg).toContain('指派标注员');
       expect(await counts(set.id)).toEqual([0, 0, 0, 'pending']);
     });
   });
@@ -223,7 +224,7 @@ describeBackends('corpus sets and items', (backend) => {
       expect(await counts(set.id)).toEqual([1, 0, 0, 'pending']);
       const again = await mark('user', skipped, { skip: true });
       expect(again.body.code).toBe(Code.INVALID);
-      expect(again.body.msg).toContain('status');
+      expect(again.body.msg).toContain('状态');
 
       const marked = await ok<Item>('user', 'corpus/item/mark', {
         id: item.id,
@@ -332,7 +333,7 @@ describeBackends('corpus sets and items', (backend) => {
       const item = await newItem(set.id);
       const early = await review('admin', item, { decision: 'accept' });
       expect(early.body.code).toBe(Code.INVALID);
-      expect(early.body.msg).toContain('status');
+      expect(early.body.msg).toContain('状态');
 
       const marked = await ok<Item>('user', 'corpus/item/mark', {
         id: item.id,

@@ -88,12 +88,13 @@ describeBackends('corpus item import and JSONL export', (backend) => {
       const { issues } = refused.body.data as Issues;
       expect(issues).toHaveLength(1);
       expect(issues[0]!.field).toBe('content');
-      expect(issues[0]!.message).toBe('第 3 行：question：必填');
+      // The row's field is named as the item form labels it.
+      expect(issues[0]!.message).toBe('第 3 行：问题：必填');
       expect(await itemCount(set.id)).toBe(0);
 
       const english = await importFile(set.id, 'csv', bad, 'en-US');
       expect((english.body.data as Issues).issues[0]!.message).toBe(
-        'line 3: question: is required',
+        'line 3: Question: is required',
       );
 
       const good = 'question,answer\n好问题,好回答\n另一个,回答\n';
@@ -110,8 +111,8 @@ describeBackends('corpus item import and JSONL export', (backend) => {
       const answer = await importFile(set.id, 'csv', csv, 'en-US');
       const { issues } = answer.body.data as Issues;
       expect(issues.map((i) => i.message)).toEqual([
-        'line 4: question: must be at most 10000 characters',
-        'line 5: tags.0: must be at most 32 characters',
+        'line 4: Question: must be at most 10000 characters',
+        'line 5: Tags.0: must be at most 32 characters',
       ]);
       const many = `question\n${' \n'.repeat(30)}`;
       // Blank rows are skipped, so a header with only blank lines is an empty file.
@@ -150,7 +151,7 @@ describeBackends('corpus item import and JSONL export', (backend) => {
       const answer = await importFile(set.id, 'jsonl', bad, 'en-US');
       expect((answer.body.data as Issues).issues.map((i) => i.message)).toEqual([
         'line 2: is not a JSON object',
-        'line 3: tags: must be of type array',
+        'line 3: Tags: must be of type array',
         'line 4: is not a JSON object',
       ]);
       expect(await itemCount(set.id)).toBe(2);

@@ -9,7 +9,8 @@ import type { FieldDef } from '../../../contract/resource';
 import { tagsSchema, valueSchema } from '../../../contract/resource-schema';
 import { corpusItem, MAX_IMPORT_ROWS } from '../../../contract/resources/corpus-item';
 import { AppError, invalidField, type PendingIssue } from '../../http/app-error';
-import { translateIssues } from '../../http/issues';
+import { boundedIssues } from '../../http/issues';
+import { namespaceLabels } from '../../http/field-labels';
 import { Code } from '../../../contract/envelope';
 
 /** The item fields a file may carry; every other column or key is ignored. */
@@ -157,11 +158,17 @@ function jsonlRows(text: string): RawRow[] {
   return rows;
 }
 
-/** "field: reason" for each problem of a row, in the caller's language. */
+const itemLabels = namespaceLabels(corpusItem.name);
+
+/** "field: reason" for each problem of a row, the field by its label, in the caller's language. */
 function reasonOf(error: z.ZodError, values: unknown, locale: Locale): string {
-  return translateIssues(error.issues, values, locale)
-    .map((issue) => message(locale, 'invalidField', { field: issue.field, reason: issue.message }))
-    .join(locale === 'zh-CN' ? '；' : '; ');
+  return boundedIssues(
+    error.issues,
+    values,
+    locale,
+    itemLabels(locale),
+    Number.POSITIVE_INFINITY,
+  ).lines.join(locale === 'zh-CN' ? '；' : '; ');
 }
 
 /**

@@ -8,20 +8,33 @@ import {
   type Role,
 } from '../../../contract/resource';
 import { RESOURCES } from '../../../contract/resources';
-import { resourceDeclarationSchema, toResourceDef } from '../../../contract/resource-config';
+import {
+  localeTextsOf,
+  resourceDeclarationSchema,
+  toResourceDef,
+} from '../../../contract/resource-config';
 import { RESOURCE_CONFIG_PATHS } from '../../../contract/resource-config-api';
 import { KNOWLEDGE } from '../../resource-config/test-declarations';
 import { sampleBody } from '../../db/demo/sample';
 import { describeBackends } from '../../test/backends';
 import { useTestApp } from '../../test/harness';
+import { localeMessages } from '../../../src/locales';
 
 const ACCOUNT: Record<Role, string> = { admin: 'admin', user: 'user' };
 /**
  * A resource an admin declared, stored as documents rather than a table: the same suite must
  * pass for it, or configured resources do not behave like built-in ones.
  */
-const CONFIGURED = toResourceDef(resourceDeclarationSchema.parse(KNOWLEDGE));
+const DECLARED = resourceDeclarationSchema.parse(KNOWLEDGE);
+const CONFIGURED = toResourceDef(DECLARED);
 const ALL: readonly ResourceDef[] = [...RESOURCES, CONFIGURED];
+/** The label a form shows a field under in English: the locale file's, or the declaration's. */
+const englishLabel = (def: ResourceDef, field: string): string | undefined => {
+  if (def === CONFIGURED) return localeTextsOf(DECLARED)['en-US'].fields[field];
+  const fields = localeMessages['en-US'][def.name]?.fields;
+  const label = typeof fields === 'object' ? fields[field] : undefined;
+  return typeof label === 'string' ? label : undefined;
+};
 const reader = (def: ResourceDef) => rolesAllowed(def, 'list')[0];
 const writer = (def: ResourceDef) =>
   ROLES.find((role) =>
@@ -149,6 +162,10 @@ describeBackends('every resource', (backend) => {
         const res = await call(def, role, 'create', body);
         expect([res.status, res.body.code]).toEqual([400, 40000]);
         expect(JSON.stringify(res.body.data)).toContain(required.name);
+        // What the operator reads names the field as the form does, not by its key.
+        const label = englishLabel(def, required.name);
+        expect(label, `${def.name}.fields.${required.name}`).toBeTruthy();
+        expect(res.body.msg).toContain(label);
       }
       const unknown = await call(def, role, 'create', {
         ...(await createBody(def, 'd')),

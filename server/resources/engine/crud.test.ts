@@ -153,25 +153,26 @@ describeBackends('scene CRUD', (backend) => {
       { field: 'type', message: '取值必须是 0, 1 之一' },
       { field: 'isDel', message: '不支持的字段 isDel' },
     ]);
-    expect(zh.body.msg).toBe('sceneName：应为string类型');
+    // The summary names the field by its label; each issue keeps the body's key.
+    expect(zh.body.msg).toBe('场景名称：应为string类型');
     const en = await call('create', { sceneCode: 'x' }, 'en-US');
     expect(en.body).toEqual({
       code: 40000,
-      msg: 'sceneName: is required',
+      msg: 'Scene name: is required',
       data: { issues: [{ field: 'sceneName', message: 'is required' }] },
     });
     expect(await sceneRows()).toBe(before);
   });
 
-  it('refuses a duplicate live sceneCode with 40000 naming sceneCode', async () => {
+  it('refuses a duplicate live sceneCode with 40000 naming it by its label', async () => {
     await create({ sceneName: 'A', sceneCode: 'crud-dup' });
     const before = await sceneRows();
     const res = await call('create', { sceneName: 'B', sceneCode: 'crud-dup' }, 'en-US');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       code: 40000,
-      msg: 'sceneCode already exists',
-      data: { issues: [{ field: 'sceneCode', message: 'sceneCode already exists' }] },
+      msg: 'Scene code already exists',
+      data: { issues: [{ field: 'sceneCode', message: 'Scene code already exists' }] },
     });
     expect(await sceneRows()).toBe(before);
   });

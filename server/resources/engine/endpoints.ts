@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { localeOf } from '../../http/locale';
 import { success } from '../../http/reply';
 import { callerOf } from '../../auth/authenticate';
-import { errors, guarded } from './crud';
+import { callable, errors, guarded } from './crud';
 import type { ResourceStore } from './store';
 import type { Caller } from './visibility';
 
@@ -55,6 +55,7 @@ export function endpointRoutes(
     if (!schema || !handler) {
       throw new Error(`resource ${def.name}: endpoint ${name} needs a body schema and a handler`);
     }
+    if (!callable(def, endpoint.action, endpoint.roles)) continue;
     const bodyLimit = ENDPOINT_BODY_LIMITS[`${def.name}.${name}`];
     r.post(endpointPath(def, name), {
       ...guarded(ctx, def, endpoint.action, endpoint.roles),
