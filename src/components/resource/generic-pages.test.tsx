@@ -2,11 +2,13 @@ import { Refine, type BaseRecord, type DataProvider } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Policy } from '../../../contract/access/decide';
 import { flattenRoutes, routesFor, type RouteNode } from '../../../contract/menu';
 import { defineResource } from '../../../contract/resource';
 import { policyStore } from '../../providers/access-control';
+import { bindMessage } from '../../providers/feedback';
 import { i18n } from '../../providers/i18n';
 import { ViewProvider } from '../../resources/view';
 import { roleStore } from '../../stores/role';
@@ -159,6 +161,36 @@ describe('generic pages for a fixture resource', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /OK|Save/ })));
     await waitFor(() => expect(calls.created).toHaveLength(1));
     expect(calls.created[0]).toEqual({ gadgetName: 'Gizmo', kind: 'round', size: null });
+  });
+
+  it('form: a create and an edit are each acknowledged with the shared "Saved" toast', async () => {
+    const success = vi.fn();
+    const unbind = bindMessage({ success, error: vi.fn() } as unknown as MessageInstance);
+    try {
+      const calls: Calls = { lists: [], created: [] };
+      renderAt('/fixture-gadget/list', calls);
+      await screen.findByText('Sprocket');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Create/ })));
+      let dialog = await screen.findByRole('dialog', { name: 'New gadget' });
+      fireEvent.change(within(dialog).getByLabelText('Gadget name'), {
+        target: { value: 'Gizmo' },
+      });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /Save/ })));
+      await waitFor(() => expect(success).toHaveBeenCalledWith('Saved'));
+
+      success.mockClear();
+      const row = screen.getByText('Sprocket').closest('tr') as HTMLElement;
+      await act(async () => fireEvent.click(within(row).getByRole('button', { name: /Edit/ })));
+      dialog = await screen.findByRole('dialog', { name: 'Edit gadget' });
+      fireEvent.change(within(dialog).getByLabelText('Gadget name'), {
+        target: { value: 'Sprocket 2' },
+      });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: /Save/ })));
+      await waitFor(() => expect(success).toHaveBeenCalledWith('Saved'));
+      expect(success).toHaveBeenCalledTimes(1);
+    } finally {
+      unbind();
+    }
   });
 
   it('form: Save with a field at fault focuses that field (a long dialog scrolls it into view)', async () => {

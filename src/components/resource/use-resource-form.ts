@@ -1,7 +1,9 @@
 import { useCreate, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Form } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { showFieldErrors, validateRevealing } from '../reveal-first-error';
+import { toastSaved } from './saved-toast';
 import {
   formControlOf,
   SECRET_MASK,
@@ -103,6 +105,7 @@ export function useResourceForm({
   active,
   onSaved,
 }: UseResourceFormOptions) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<AntdValues>();
   const fields = formFields(def, mode, preset);
   const { mutate: create, mutation: createState } = useCreate<BaseRecord, HttpError, Values>();
@@ -127,7 +130,10 @@ export function useResourceForm({
   const submit = async () => {
     const values = cleanValues(fields, (await validateRevealing(form)) as Values);
     const done = {
-      onSuccess: ({ data }: { data: BaseRecord }) => onSaved?.(data),
+      onSuccess: ({ data }: { data: BaseRecord }) => {
+        toastSaved(t);
+        onSaved?.(data);
+      },
       onError: showServerErrors,
     };
     if (mode === 'create') {

@@ -12,6 +12,7 @@ import { fieldRules } from '../../components/resource/field-rules';
 import { ReferenceSelect } from '../../components/resource/ReferenceSelect';
 import { KEYWORD_FIELD } from '../../providers/data';
 import { closeUnlessTouched } from '../../components/resource/confirm-discard';
+import { toastSaved } from '../../components/resource/saved-toast';
 
 type Source = 'content' | 'template';
 
@@ -133,7 +134,13 @@ export function DirectiveForm({ record, open, onClose, afterClose }: DirectiveFo
 
   const submit = async () => {
     const values = toBody(await validateRevealing(form));
-    const done = { onSuccess: onClose, onError: showServerErrors };
+    const done = {
+      onSuccess: () => {
+        toastSaved(t);
+        onClose();
+      },
+      onError: showServerErrors,
+    };
     if (!record) {
       create({ resource: directive.name, values, successNotification: false }, done);
     } else {
