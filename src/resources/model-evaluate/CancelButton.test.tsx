@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../providers/i18n';
 import { envelope, type SeenRequest } from '../../test/fake-http';
 import { ok, renderRoute, signIn, signOut } from '../record/testing';
-import { CancelButton } from './EvaluationList';
+import { CancelButton } from './CancelButton';
 
 const API = '/api/manage/v1';
 
@@ -62,4 +62,56 @@ describe('an evaluation list row: cancel', () => {
       }),
     );
   });
+
+  /** The open question's text and its two buttons, for a row in `state`. */
+  async function question(state: string) {
+    renderRoute(
+      'model-evaluate.list',
+      '/model-evaluate/list',
+      serve,
+      <CancelButton record={{ id: 4, version: 2, evaluateName: 'Nightly', state }} />,
+    );
+    await act(async () =>
+      fireEvent.click(
+        screen.getByRole('button', { name: i18n.t('model-evaluate.actions.cancel') }),
+      ),
+    );
+    const popover = (await screen.findByText(/Nightly/)).closest('.ant-popover') as HTMLElement;
+    return {
+      text: popover.textContent ?? '',
+      buttons: within(popover)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    };
+  }
+
+  for (const locale of ['en-US', 'zh-CN'] as const) {
+    it(`${locale}: a run that never started is not "kept running", nor said to have results`, async () => {
+      await i18n.changeLanguage(locale);
+      const t = i18n.getFixedT(locale);
+      const asked = await question('pending');
+      expect(asked.buttons).toEqual([
+        t('model-evaluate.actions.keepPending'),
+        t('model-evaluate.actions.cancel'),
+      ]);
+      expect(asked.text).toContain(
+        t('model-evaluate.actions.cancelConfirmPending', { name: 'Nightly' }),
+      );
+      expect(asked.buttons).not.toContain(t('model-evaluate.actions.keepRunning'));
+      expect(asked.text).not.toContain(
+        t('model-evaluate.actions.cancelConfirm', { name: 'Nightly' }),
+      );
+    });
+
+    it(`${locale}: a running one keeps it running, and keeps the results written`, async () => {
+      await i18n.changeLanguage(locale);
+      const t = i18n.getFixedT(locale);
+      const asked = await question('running');
+      expect(asked.buttons).toEqual([
+        t('model-evaluate.actions.keepRunning'),
+        t('model-evaluate.actions.cancel'),
+      ]);
+      expect(asked.text).toContain(t('model-evaluate.actions.cancelConfirm', { name: 'Nightly' }));
+    });
+  }
 });

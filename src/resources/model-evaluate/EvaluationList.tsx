@@ -1,68 +1,19 @@
-import { BarChartOutlined, StopOutlined } from '@ant-design/icons';
-import { useInvalidate, type BaseRecord } from '@refinedev/core';
+import { BarChartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ask } from '../../components/Ask';
 import { useNavigate } from 'react-router';
-import { modelEvaluate } from '../../../contract/resources/model-evaluate';
 import { HoverTip } from '../../components/resource/cells';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
-import { feedbackMessage } from '../../providers/feedback';
-import { useEvaluateCall, EVALUATE_CALLS, isCancellable } from './api';
+import { isCancellable } from './api';
+import { CancelButton } from './CancelButton';
 import { EvaluationForm } from './EvaluationForm';
 import { useEvaluatePaths } from './paths';
 import { evaluateRenderers } from './renderers';
 import './model-evaluate.css';
-import { Tip } from '../../components/Tip';
 
-/** Cancels a pending or running evaluation after a confirm; the version read is sent. */
-export function CancelButton({
-  record,
-  onDone,
-  compact,
-}: {
-  record: BaseRecord;
-  onDone?(): void;
-  compact?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { call, pending } = useEvaluateCall();
-  const invalidate = useInvalidate();
-  const cancel = async () => {
-    await call(EVALUATE_CALLS.cancel, { id: record.id, version: record.version });
-    void feedbackMessage().success(t('model-evaluate.actions.cancelled'));
-    void invalidate({
-      resource: modelEvaluate.name,
-      invalidates: ['list', 'detail'],
-      id: record.id,
-    });
-    onDone?.();
-  };
-  const button = (
-    <Button
-      size={compact ? 'small' : undefined}
-      type={compact ? 'text' : 'default'}
-      danger
-      icon={<StopOutlined aria-hidden />}
-      loading={pending}
-      aria-label={t('model-evaluate.actions.cancel')}
-    >
-      {compact ? null : t('model-evaluate.actions.cancel')}
-    </Button>
-  );
-  return (
-    <Ask
-      title={t('model-evaluate.actions.cancelConfirm', { name: String(record.evaluateName) })}
-      okText={t('model-evaluate.actions.cancel')}
-      cancelText={t('model-evaluate.actions.keepRunning')}
-      okButtonProps={{ danger: true }}
-      onConfirm={() => cancel().catch(() => undefined)}
-    >
-      {compact ? <Tip title={t('model-evaluate.actions.cancel')}>{button}</Tip> : button}
-    </Ask>
-  );
-}
+// The detail page imports it from here too.
+export { CancelButton };
 
 /** Evaluations: the declared columns, with state, versions and metrics readable. */
 export default function EvaluationList() {
