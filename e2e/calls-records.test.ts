@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { allFields } from '../contract/resource';
 import { promptCall } from '../contract/resources/prompt-call';
 import {
+  buttonLabel,
   e2eDescribe,
   en,
   exactly,
@@ -17,8 +18,10 @@ import {
   login,
   selectOptions,
   setLocale,
+  text as localeText,
   useE2E,
   zh,
+  type LocaleName,
 } from './harness';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
@@ -68,6 +71,30 @@ function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The zone the browser shows times in: the export writes its times on that clock. */
+const browserZone = (page: Page) =>
+  page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/**
+ * The header the call export writes: the list's labels, a reference's key saying it is one
+ * (模板 ID, 场景编码), each time column naming the zone.
+ */
+function callHeader(locale: LocaleName, zone: string): string[] {
+  return allFields(promptCall)
+    .filter((f) => f.name !== 'version')
+    .map((f) => {
+      const label = localeText(`prompt-call.fields.${f.name}`, locale);
+      if (f.reference) {
+        const which = f.reference.key === 'id' ? 'referenceId' : 'referenceCode';
+        return localeText(`table.export.header.${which}`, locale, { label });
+      }
+      if (f.type === 'datetime') {
+        return localeText('table.export.header.zoned', locale, { label, zone });
+      }
+      return label;
+    });
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -179,21 +206,26 @@ e2eDescribe('template calls and session records', () => {
     // Export: the file has the header of the call's fields and the filtered rows only.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: zh('buttons.export') }).click();
-    const file = await (await download).path();
-    const text = readFileSync(file, 'utf8');
-    expect(text.charCodeAt(0)).toBe(0xfeff);
-    const [header, ...rows] = parseCsv(text.slice(1)).filter((r) => r.some((c) => c !== ''));
-    const expected = allFields(promptCall)
-      .filter((f) => f.name !== 'version')
-      .map((f) => zh(`prompt-call.fields.${f.name}`));
+    const file = readFileSync(await (await download).path(), 'utf8');
+    expect(file.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(file.slice(1)).filter((r) => r.some((c) => c !== ''));
+    const zone = await browserZone(page);
+    const expected = callHeader('zh-CN', zone);
     expect(header).toEqual(expected);
+    // No two columns share a header: an id and its name, a code and its name, are told apart.
+    expect(new Set(header).size).toBe(header!.length);
+    for (const h of ['模板 ID', '模板', '场景编码', '场景']) expect(header).toContain(h);
     expect(rows.length).toBe(total);
-    const sceneColumn = header?.indexOf(sceneLabel) ?? -1;
-    const timeColumn = header?.indexOf(zh('prompt-call.fields.callTime')) ?? -1;
+    const sceneColumn = header?.indexOf('场景编码') ?? -1;
+    const timeColumn =
+      header?.indexOf(`${zh('prompt-call.fields.callTime')}（${zone}）`) ?? -1;
+    expect(timeColumn).toBeGreaterThanOrEqual(0);
     expect(sceneColumn).toBeGreaterThanOrEqual(0);
     for (const row of rows) {
       expect(row.length).toBe(expected.length);
       expect(row[sceneColumn]).toBe(sceneCode);
+      // As a spreadsheet reads a time, on the browser's clock (dayjs parses local time).
+      expect(row[timeColumn]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const at = dayjs(row[timeColumn]);
       expect(at.isValid()).toBe(true);
       expect(!at.isBefore(dayjs(from).startOf('day')) && !at.isAfter(dayjs(to).endOf('day'))).toBe(
@@ -232,15 +264,70 @@ e2eDescribe('template calls and session records', () => {
     const [header, ...rows] = parseCsv(
       readFileSync(await (await download).path(), 'utf8').slice(1),
     ).filter((r) => r.some((c) => c !== ''));
-    expect(header).toEqual(
-      allFields(promptCall)
-        .filter((f) => f.name !== 'version')
-        .map((f) => en(`prompt-call.fields.${f.name}`)),
-    );
+    expect(header).toEqual(callHeader('en-US', await browserZone(page)));
+    expect(new Set(header).size).toBe(header!.length);
+    for (const h of ['Template ID', 'Template', 'Scene code', 'Scene']) expect(header).toContain(h);
     expect(rows.length).toBe(total);
     const column = header?.indexOf(label) ?? -1;
     for (const row of rows) expect(row[column]).toBe(en('prompt-call.enums.assessment.2'));
   });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`${locale}: an export that takes more than a second shows the rows so far and can be cancelled`, async () => {
+      const { page, context } = e2e;
+      const tr = (key: string) => localeText(key, locale);
+      if (locale === 'en-US') await setLocale(context, 'en-US');
+      await signIn(page);
+      await gotoApp(page, '/prompt/call-list');
+      await page.locator('.ant-table-row').first().waitFor();
+
+      // A slow line: every call of the demo takes far more than a second to arrive.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 48 * 1024,
+        uploadThroughput: -1,
+      });
+      const downloads: unknown[] = [];
+      page.on('download', (d) => downloads.push(d));
+      const aborted = page.waitForEvent('requestfailed', {
+        predicate: (r) => new URL(r.url()).pathname === '/api/manage/v1/prompt/call/export',
+        timeout: 60_000,
+      });
+      await page.getByRole('button', { name: tr('buttons.export') }).click();
+
+      const progress = page.getByTestId('export-progress');
+      await progress.waitFor();
+      const rowsSoFar = async () =>
+        Number(((await progress.getByRole('status').textContent()) ?? '').replace(/\D/g, ''));
+      await expect.poll(rowsSoFar, { timeout: 30_000 }).toBeGreaterThan(0);
+      const seen = await rowsSoFar();
+      await expect.poll(rowsSoFar, { timeout: 30_000 }).toBeGreaterThan(seen);
+
+      await progress.getByRole('button', { name: buttonLabel(tr('table.export.cancel')) }).click();
+      const failed = await aborted;
+      expect(failed.failure()?.errorText).toMatch(/ABORTED/i);
+      await page.getByText(tr('table.export.cancelled')).waitFor();
+      await progress.waitFor({ state: 'hidden' });
+      expect(downloads).toHaveLength(0);
+      // The button works again: nothing of the cancelled export is left running.
+      await expect
+        .poll(() =>
+          page
+            .getByRole('button', { name: tr('buttons.export') })
+            .evaluate((b) => b.classList.contains('ant-btn-loading')),
+        )
+        .toBe(false);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    });
+  }
 
   it('session list: both times show, the default order on its header; a click sorts by one column', async () => {
     const { page } = e2e;
