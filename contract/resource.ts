@@ -126,6 +126,12 @@ export interface FieldDef {
    * `{ list }`): each row's `value` is stored, its `label` shown (model versions, say).
    */
   readonly optionsFrom?: { readonly path: string; readonly value: string; readonly label: string };
+  /**
+   * For type 'tags': the values are identifiers (user ids), kept exactly as given. Other tags
+   * without optionsFrom are free labels: normalised, and picked from the tags in use
+   * (contract/tags.ts).
+   */
+  readonly identifiers?: boolean;
 }
 
 /** Which generic page serves a view; 'page' views always have a dedicated page. */

@@ -66,7 +66,7 @@ export const corpusItem = defineResource({
       filter: 'eq',
     },
     // Two annotators label the item independently (agreement); empty: anyone annotates it.
-    { name: 'assignees', type: 'tags', list: false, filter: 'eq' },
+    { name: 'assignees', type: 'tags', identifiers: true, list: false, filter: 'eq' },
     { name: 'annotatorId', type: 'string', max: 64, nullable: true, readOnly: true, filter: 'eq' },
     { name: 'annotatorName', type: 'string', max: 64, nullable: true, readOnly: true, list: true },
     {

@@ -92,6 +92,8 @@ export const prompt = defineResource({
     { name: 'variables', type: 'json', nullable: true, form: 'none' },
     descriptionField({ list: false }),
     { name: 'note', type: 'string', max: 200, nullable: true, form: 'textarea' },
+    // Labels for finding templates; not versioned: like status, a change applies at once.
+    { name: 'tags', type: 'tags', list: true, filter: 'eq' },
     // Set from the caller's token on create; never accepted in a body.
     { name: 'ownerId', type: 'string', max: 64, nullable: true, readOnly: true, form: 'none' },
     { name: 'liveVersion', type: 'integer', readOnly: true, default: 1, form: 'none' },

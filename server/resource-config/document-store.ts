@@ -3,6 +3,8 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { Code } from '../../contract/envelope';
 import { allFields, type FieldDef, type ResourceDef } from '../../contract/resource';
 import type { PageQuery } from '../../contract/resource-schema';
+import { isFreeTags, withNormalizedTags, type TagsInUse } from '../../contract/tags';
+import type { TagsInUseQuery } from '../../contract/tags-schema';
 import type { Database } from '../db/client';
 import { resourceRows } from '../db/schema';
 import { AppError, invalidField, notFound } from '../http/app-error';
@@ -17,6 +19,7 @@ import { whereOf, type FieldSql } from '../resources/engine/query';
 import { toRecord, withDefaults, type Row } from '../resources/engine/rows';
 import type { RecordStore, ReferenceTarget } from '../resources/engine/record-store';
 import { refuseChanges, storable } from '../resources/engine/store';
+import { countTags } from '../resources/engine/tags';
 import type { Caller, Viewer } from '../resources/engine/visibility';
 import { uniqueIndexName } from './row-indexes';
 import { resourceLiteral, valueSql } from './row-expressions';
@@ -176,6 +179,16 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     }
   }
 
+  /** The tags in use in a free tag field among this resource's live documents. */
+  async tagsInUse(query: TagsInUseQuery, _caller: Caller): Promise<TagsInUse> {
+    const field = this.declared.find((f) => f.name === query.field);
+    if (!field || !isFreeTags(field)) {
+      throw invalidField('field', 'unknownField', { field: query.field });
+    }
+    const where = this.where({ scope: query.scope, filters: query.filters });
+    return countTags(this.db, resourceRows, valueSql(field), where, query);
+  }
+
   /**
    * The fields an export writes: the declared ones, then any key a stored document still holds
    * that the declaration no longer has (a removed field's data stays readable), as JSON.
@@ -253,11 +266,15 @@ export class DocumentStore implements RecordStore, ReferenceTarget {
     return rows.map((r) => r.id);
   }
 
-  /** Body values as the document stores them: datetimes as ISO-8601 UTC, nothing undefined. */
+  /**
+   * Body values as the document stores them: datetimes as ISO-8601 UTC, free tags in their one
+   * spelling (contract/tags.ts), nothing undefined.
+   */
   private document(values: Row): Row {
     const out: Row = {};
+    const normalized = withNormalizedTags(this.def, values);
     for (const f of this.declared) {
-      const value = values[f.name];
+      const value = normalized[f.name];
       if (value === undefined) continue;
       out[f.name] = value instanceof Date ? value.toISOString() : value;
     }

@@ -26,6 +26,7 @@ import {
   updateSchema,
 } from '../../contract/resource-schema';
 import { RESOURCES } from '../../contract/resources';
+import { tagsInUseSchema } from '../../contract/tags-schema';
 import {
   modelVersionBody,
   modelVersionCreateBody,
@@ -88,6 +89,16 @@ export function resourceRoutes(def: ResourceDef): RouteEntry[] {
       access: { kind: 'policy', resource: def, action },
     }),
   );
+  // The tags in use, for a resource with free tags (server/resources/engine/calls.ts).
+  const tags = tagsInUseSchema(def);
+  if (tags && rolesAllowed(def, 'list').length) {
+    routes.push({
+      method: 'POST',
+      url: apiPath(def.prefix, 'tags'),
+      body: tags,
+      access: { kind: 'policy', resource: def, action: 'list' },
+    });
+  }
   for (const [name, endpoint] of Object.entries(def.endpoints ?? {})) {
     const schema = ENDPOINT_SCHEMAS[def.name]?.[name];
     if (!schema) throw new Error(`${def.name}.${name} has no body schema`);

@@ -2,6 +2,7 @@ import type { CORPUS_STATES, CORPUS_TYPES } from '../../../contract/resources/co
 import type { ItemLabel, ItemState } from '../../../contract/resources/corpus-item';
 import type { corpora, corpusItems } from '../schema';
 import { ADMIN_ID } from '../../../contract/auth';
+import { normalizeTags } from '../../../contract/tags';
 import { corpusStateOf, countStatuses } from '../../../contract/corpus-counts';
 import { ANNOTATOR_IDS, DEMO_ACCOUNTS, DEMO_USER_ID } from './accounts';
 import { DOMAINS, type Domain } from './domains';
@@ -241,7 +242,8 @@ export function demoCorpora(
     const items = outcomes.map((outcome, i): DemoCorpusItem => {
       const text = textFor(rng, d, plan.type, seen);
       const itemCreated = new Date(created + i * 1000);
-      const tags = rng.chance(0.55) ? [text.topic] : [];
+      // Stored as the console stores a typed tag (`API 文档` as `api 文档`).
+      const tags = rng.chance(0.55) ? normalizeTags([text.topic]) : [];
       if (rng.chance(0.25)) tags.push(rng.pick(TAG_POOL));
       const base = {
         question: text.question,

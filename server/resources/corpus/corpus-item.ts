@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { importBody, markBody, reviewBody } from '../../../contract/endpoint-schemas';
+import { normalizeTags } from '../../../contract/tags';
 import type { ItemState } from '../../../contract/resources/corpus-item';
 import type { Database } from '../../db/client';
 import { corpusItems, corpusLabels, users } from '../../db/schema';
@@ -267,7 +268,10 @@ async function importItems(
   const rows = parseImport(body.format, body.content, locale);
   await store.transaction(async (_tx, db) => {
     for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-      const batch = rows.slice(i, i + IMPORT_BATCH).map((r) => ({ ...r, corpusId: body.corpusId }));
+      // Rows are inserted here, not through the store: their tags get its spelling here too.
+      const batch = rows
+        .slice(i, i + IMPORT_BATCH)
+        .map((r) => ({ ...r, tags: normalizeTags(r.tags), corpusId: body.corpusId }));
       await db.insert(corpusItems).values(batch);
     }
     await recountCorpora(db, [body.corpusId]);

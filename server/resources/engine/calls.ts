@@ -19,6 +19,11 @@ import {
   type PageQuery,
 } from '../../../contract/resource-schema';
 import { allFields } from '../../../contract/resource';
+import {
+  tagsInUseAnswer,
+  tagsInUseSchema,
+  type TagsInUseQuery,
+} from '../../../contract/tags-schema';
 import { DEFAULT_TIME_ZONE } from '../../../contract/statistics-calendar';
 import { localeOf } from '../../http/locale';
 import type { BoundBehaviour } from './behaviour';
@@ -31,7 +36,7 @@ import type { Locale } from '../../../contract/locale';
 
 /** One generic call of a resource: its path below the prefix, policy action, body and work. */
 export interface CrudCall {
-  readonly path: 'page' | 'detail' | 'create' | 'update' | 'delete' | 'export';
+  readonly path: 'page' | 'detail' | 'create' | 'update' | 'delete' | 'export' | 'tags';
   readonly action: Action;
   readonly summary: string;
   readonly body: z.ZodType;
@@ -47,7 +52,8 @@ export interface CrudOptions {
 }
 
 /**
- * The generic calls of one resource: page, detail, create, update, delete and export.
+ * The generic calls of one resource: page, detail, create, update, delete and export, and the
+ * tags in use when it has a free tag field.
  * crudRoutes mounts them for a built-in; a configured resource's calls are the same objects,
  * reached through resource-config/dispatch.ts.
  */
@@ -60,6 +66,25 @@ export function crudCalls(
   const createOnly = createOnlyFields(def).map((f) => f.name);
   const behaviour = options.behaviour ?? {};
   const record = recordSchema(def);
+  const tags = tagsInUseSchema(def);
+  const tagsInUse = store.tagsInUse?.bind(store);
+  const tagCalls: CrudCall[] =
+    tags && tagsInUse
+      ? [
+          {
+            path: 'tags',
+            action: 'list',
+            summary:
+              `The tags in use in a ${def.name} tag field, each with how many rows the caller ` +
+              'may see carry it (most used first; with a keyword, the tags containing it, those ' +
+              'starting with it first; at most `limit`, `total` counting all that match)',
+            body: tags,
+            answer: tagsInUseAnswer,
+            handle: async (request) =>
+              success(request, await tagsInUse(request.body as TagsInUseQuery, callerOf(request))),
+          },
+        ]
+      : [];
 
   return [
     {
@@ -197,5 +222,6 @@ export function crudCalls(
         return reply.send(Readable.from(lines()) as never);
       },
     },
+    ...tagCalls,
   ];
 }

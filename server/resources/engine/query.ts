@@ -23,6 +23,7 @@ import {
   type SortOrder,
 } from '../../../contract/resource';
 import type { PageQuery } from '../../../contract/resource-schema';
+import { isFreeTags, normalizeTag } from '../../../contract/tags';
 import { invalidField } from '../../http/app-error';
 
 /**
@@ -89,9 +90,19 @@ function textOf(field: FieldDef, column: FieldSql): FieldSql {
   return field.type === 'string' || field.type === 'text' ? column : sql`${column}::text`;
 }
 
-/** A tags filter: eq = has the label, ne = has not, in = has any of them. */
-function tagsCondition(column: FieldSql, operator: string, value: unknown, at: string): SQL {
-  const labels = (Array.isArray(value) ? value : [value]).map(String);
+/**
+ * A tags filter: eq = has the label, ne = has not, in = has any of them. Free labels are
+ * matched in their stored spelling, so `GPT` finds the rows tagged `gpt`.
+ */
+function tagsCondition(
+  field: FieldDef,
+  column: FieldSql,
+  operator: string,
+  value: unknown,
+  at: string,
+): SQL {
+  const given = (Array.isArray(value) ? value : [value]).map(String);
+  const labels = isFreeTags(field) ? given.map(normalizeTag) : given;
   const array = sql`${param(labels)}::text[]`;
   switch (operator) {
     case 'eq':
@@ -123,7 +134,7 @@ export function whereOf(
     const at = `filters.${i}.value`;
     const { operator, value } = filter;
     if (field.type === 'tags') {
-      parts.push(tagsCondition(column, operator, value, at));
+      parts.push(tagsCondition(field, column, operator, value, at));
       return;
     }
     if (operator === 'in') {

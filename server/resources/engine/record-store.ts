@@ -1,6 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { FieldDef } from '../../../contract/resource';
 import type { PageQuery } from '../../../contract/resource-schema';
+import type { TagsInUse } from '../../../contract/tags';
+import type { TagsInUseQuery } from '../../../contract/tags-schema';
 import type { ListQuery, PageAnswer } from './paging';
 import type { Row } from './rows';
 import type { Caller, Viewer } from './visibility';
@@ -18,6 +20,8 @@ export interface RecordStore {
   remove(id: number, caller: Caller): Promise<{ id: number }>;
   removeMany(ids: readonly number[], caller: Caller): Promise<number[]>;
   batches(query: ListQuery, caller: Caller, size?: number): AsyncGenerator<Row[]>;
+  /** The tags in use in a free tag field, with counts, among the rows the caller may see. */
+  tagsInUse?(query: TagsInUseQuery, caller: Caller): Promise<TagsInUse>;
   /** The fields an export writes, when they are more than the declaration's. */
   exportFields?(): Promise<FieldDef[]>;
 }

@@ -8,6 +8,8 @@ import {
   type ResourceDef,
 } from '../../../contract/resource';
 import type { PageQuery } from '../../../contract/resource-schema';
+import { isFreeTags, withNormalizedTags, type TagsInUse } from '../../../contract/tags';
+import type { TagsInUseQuery } from '../../../contract/tags-schema';
 import { ephemeralSecretBox, type SecretBox } from '../../crypto/secrets';
 import type { Database } from '../../db/client';
 import { prepareByText, type Prepared } from '../../db/prepared';
@@ -25,6 +27,7 @@ import {
 import { constantLimit, literal, whereOf } from './query';
 import type { RecordStore, ReferenceTarget } from './record-store';
 import { sealSecrets, toRecord, withDefaults, type Row } from './rows';
+import { countTags } from './tags';
 import { ANY_CALLER, visibleTo, type Caller, type Viewer } from './visibility';
 
 /** The store of another resource: references, visibility that follows another row. */
@@ -177,6 +180,20 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
 
   page(query: PageQuery, caller: Caller): Promise<PageAnswer> {
     return readPage(this.lists, query, caller);
+  }
+
+  /** The tags in use in a free tag field among the rows the caller may see (in a scope). */
+  async tagsInUse(query: TagsInUseQuery, caller: Caller): Promise<TagsInUse> {
+    const field = this.def.fields.find((f) => f.name === query.field);
+    if (!field || !isFreeTags(field)) {
+      throw invalidField('field', 'unknownField', { field: query.field });
+    }
+    const scoped = Object.entries(this.scopeValues(query.scope)).map(([f, v]) =>
+      eq(this.col(f), literal(v)),
+    );
+    const filtered = whereOf(this.def, this.columns, { filters: query.filters });
+    const where = and(this.visibleWhere(caller), ...scoped, filtered);
+    return countTags(this.db, this.table, this.col(field.name), where, query);
   }
 
   /** The statements page() runs for `query` (EXPLAIN tests). */
@@ -341,9 +358,13 @@ export class ResourceStore implements RecordStore, ReferenceTarget {
     return { id };
   }
 
-  /** Values as stored: secrets sealed (rows.ts sealSecrets). */
+  /**
+   * Values as stored: free tags in their one spelling (contract/tags.ts), whichever call wrote
+   * them; secrets sealed (rows.ts sealSecrets).
+   */
   private seal(values: Row): Row {
-    return sealSecrets(this.def, values, (plain) => this.secrets.encrypt(plain));
+    const tags = withNormalizedTags(this.def, values);
+    return sealSecrets(this.def, tags, (plain) => this.secrets.encrypt(plain));
   }
 
   private write(where: SQL | undefined, values: Row): Promise<Row[]> {

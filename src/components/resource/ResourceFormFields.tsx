@@ -2,10 +2,12 @@ import type { FormInstance } from 'antd';
 import { Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formControlOf, type FieldDef, type ResourceDef } from '../../../contract/resource';
+import { isFreeTags } from '../../../contract/tags';
 import { enumLabel, fieldLabel } from './field-format';
 import { useFieldOptions } from './field-options';
 import { fieldRules } from './field-rules';
 import { ReferenceSelect } from './ReferenceSelect';
+import { TagsSelect } from './TagsSelect';
 import './resource.css';
 
 /** What Form.Item injects into its child: the control must pass it on to the input. */
@@ -127,6 +129,17 @@ function Control({
         />
       );
     case 'tags':
+      if (isFreeTags(field)) {
+        return (
+          <TagsSelect
+            placeholder={t('form.tagsHint')}
+            {...injected}
+            def={def}
+            field={field.name}
+            multiple
+          />
+        );
+      }
       return (
         <Select
           placeholder={t('form.tagsHint')}

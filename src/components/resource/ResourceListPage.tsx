@@ -298,6 +298,7 @@ export function ResourceListPage({
           setFilters={setFilters}
           hidden={noControl}
           toolbar={toolbar}
+          within={{ scope, filters: permanentFilters }}
         />
       </div>
       {bulk.length > 0 && (

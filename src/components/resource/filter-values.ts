@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudOperators, LogicalFilter } from '@refinedev/core';
 import type { FieldDef } from '../../../contract/resource';
+import { isFreeTags } from '../../../contract/tags';
 import { referenceOf } from './field-format';
 
 /** The control a declared filter gets on the list toolbar, or none. */
@@ -9,13 +10,16 @@ export type FilterControl =
   | { kind: 'reference'; field: FieldDef }
   | { kind: 'text'; field: FieldDef; operator: 'eq' | 'contains' }
   | { kind: 'number'; field: FieldDef }
-  | { kind: 'choices'; field: FieldDef };
+  | { kind: 'choices'; field: FieldDef }
+  /** Free tags: one of the tags in use, picked (TagsSelect). */
+  | { kind: 'tags'; field: FieldDef };
 
 /** Which control a field's `filter` asks for; fields fixed by the route or the page get none. */
 export function filterControlOf(field: FieldDef): FilterControl | undefined {
   if (!field.filter) return undefined;
   const type = field.type as string;
   if (field.optionsFrom) return { kind: 'choices', field };
+  if (isFreeTags(field)) return { kind: 'tags', field };
   if (type === 'enum') return { kind: 'enum', field };
   if (type === 'reference') return referenceOf(field) ? { kind: 'reference', field } : undefined;
   if (field.filter === 'range') {

@@ -11,6 +11,7 @@ import { useAccess } from '../../resources/view';
 import { enumLabel, fieldLabel, referenceOf } from './field-format';
 import { useFieldOptions } from './field-options';
 import { filterControlOf, filterValueOf, type FilterControl } from './filter-values';
+import { TagsSelect, type TagsWithin } from './TagsSelect';
 
 type SetFilters = (filters: CrudFilter[], behavior?: 'merge' | 'replace') => void;
 
@@ -215,10 +216,19 @@ export interface ListFiltersProps {
   hidden: ReadonlySet<string>;
   /** The page's own controls, first. */
   toolbar?: ReactNode;
+  /** The rows a tags filter counts the tags in use of: the list's scope and fixed filters. */
+  within?: TagsWithin;
 }
 
 /** The list's filter toolbar: the page's controls, keyword, one control per declared filter. */
-export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListFiltersProps) {
+export function ListFilters({
+  def,
+  filters,
+  setFilters,
+  hidden,
+  toolbar,
+  within,
+}: ListFiltersProps) {
   const { t } = useTranslation();
   const controls = filterControls(def, hidden);
   const hasKeyword = allFields(def).some((f) => f.search);
@@ -286,6 +296,22 @@ export function ListFilters({ def, filters, setFilters, hidden, toolbar }: ListF
             onChange={(v) => set(name, 'eq', v)}
           />
         );
+      case 'tags': {
+        const value = filterValueOf(filters, name, 'eq');
+        return (
+          <TagsSelect
+            key={name}
+            def={def}
+            field={name}
+            within={within}
+            placeholder={label}
+            aria-label={label}
+            style={{ minWidth: filterWidth(label, 180, SELECT_CHROME) }}
+            value={typeof value === 'string' && value ? value : undefined}
+            onChange={(v) => set(name, 'eq', v)}
+          />
+        );
+      }
       case 'number':
         return (
           <NumberFilter

@@ -5,7 +5,8 @@ import { useInvalidate } from '@refinedev/core';
 import { Button, Card, Col, Descriptions, Row, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../components/resource/field-format';
+import { formatDateTime, renderValue } from '../../components/resource/field-format';
+import { prompt } from '../../../contract/resources/prompt';
 import { feedbackMessage } from '../../providers/feedback';
 import { useView } from '../view';
 import { usePromptCall, usePromptVersions } from './api';
@@ -53,6 +54,7 @@ function VariablesView({ rows }: { rows: PromptVariable[] }) {
 
 /** The facts' columns by window width; the free texts take a whole line at every width. */
 const COLUMNS = { xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 };
+const TAGS_FIELD = prompt.fields.find((f) => f.name === 'tags')!;
 
 /** The template tab: its fields, highlighted text, variables and a preview. */
 function TemplateTab({ record }: { record: PromptRecord }) {
@@ -86,6 +88,9 @@ function TemplateTab({ record }: { record: PromptRecord }) {
           </Descriptions.Item>
           <Descriptions.Item label={t('prompt.fields.note')} span={COLUMNS}>
             {record.note || '-'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('prompt.fields.tags')} span={COLUMNS}>
+            {renderValue(t, prompt, TAGS_FIELD, record.tags ?? [])}
           </Descriptions.Item>
         </Descriptions>
         <Typography.Title level={5} className="prompt-editor__section">
@@ -148,6 +153,8 @@ export default function PromptDetail() {
     description: source.description,
     content: source.content,
     variables: source.variables ?? [],
+    // Not versioned: the template's own, whichever version is edited.
+    tags: record.tags ?? [],
   };
 
   const setStatus = async (on: boolean) => {

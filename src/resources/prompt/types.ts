@@ -33,6 +33,7 @@ export interface PromptRecord extends BaseRecord {
   variables?: PromptVariable[] | null;
   description?: string | null;
   note?: string | null;
+  tags?: string[];
   ownerId?: string | null;
   liveVersion?: number | null;
   pendingVersion?: number | null;
@@ -70,4 +71,6 @@ export interface PromptValues {
   note?: string | null;
   content: string;
   variables: PromptVariable[];
+  /** Not versioned: saved with any change, live at once. */
+  tags?: string[];
 }

@@ -3,12 +3,13 @@ import { OpenInWindowButton } from '../../components/resource/OpenInWindowButton
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPath } from '../../../contract/api';
 import { formatCount } from '../../components/charts/format';
 import { formatDateTime } from '../../components/resource/field-format';
+import { TagsSelect } from '../../components/resource/TagsSelect';
 import { feedbackMessage } from '../../providers/feedback';
 import { useView } from '../view';
 import { fieldErrors, isConflict } from './conflict';
@@ -129,13 +130,12 @@ function RecordEditor({ record, onReload }: { record: BaseRecord; onReload(): vo
           },
         ]}
       >
-        <Select
-          mode="tags"
+        <TagsSelect
+          def={def}
+          field="tag"
+          multiple
           aria-label={t('record.detail.tags')}
           placeholder={t('record.detail.tagsPlaceholder')}
-          tokenSeparators={[',', '，']}
-          open={false}
-          suffixIcon={null}
         />
       </Form.Item>
       <Button type="primary" loading={mutation.isPending} onClick={() => void save()}>

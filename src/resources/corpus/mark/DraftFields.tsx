@@ -1,7 +1,12 @@
-import { Input, Radio, Select, Typography } from 'antd';
+import { Input, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ITEM_LABELS, type ItemLabel } from '../../../../contract/resources/corpus-item';
+import {
+  corpusItem,
+  ITEM_LABELS,
+  type ItemLabel,
+} from '../../../../contract/resources/corpus-item';
+import { TagsSelect } from '../../../components/resource/TagsSelect';
 import type { Draft } from './draft';
 import { Kbd } from './ShortcutsHelp';
 
@@ -57,14 +62,14 @@ export function DraftFields({
         <Typography.Text strong>
           <label htmlFor={tagsId}>{t('corpus-item.fields.tags')}</label>
         </Typography.Text>
-        <Select
+        <TagsSelect
+          def={corpusItem}
+          field="tags"
+          multiple
           id={tagsId}
-          mode="tags"
           className="corpus-mark__editor"
           value={value.tags}
-          onChange={(tags: string[]) => change({ tags })}
-          tokenSeparators={[',', '，']}
-          open={false}
+          onChange={(tags) => change({ tags })}
           placeholder={t('corpus.mark.tagsPlaceholder')}
         />
       </div>
