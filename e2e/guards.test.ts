@@ -5,15 +5,19 @@ import { expect, it } from 'vitest';
 import { loadPolicy } from '../src/providers/access-enforcer';
 import { firstPermittedPath } from '../src/routes/guards';
 import {
+  buttonLabel,
   e2eDescribe,
   exactly,
   gotoApp,
   localStorageItem,
   login,
   pathOf,
+  setLocale,
+  text,
   useE2E,
   waitForPath,
   zh,
+  type LocaleName,
 } from './harness';
 
 const policy = await loadPolicy();
@@ -135,4 +139,47 @@ e2eDescribe('route guards', () => {
     // Not public: logged out, it goes to login.
     await waitForPath(page, (p) => p.startsWith('/login'));
   });
+
+  for (const locale of ['zh-CN', 'en-US'] as LocaleName[]) {
+    const tr = (key: string) => text(key, locale);
+    for (const role of ['user', 'admin'] as const) {
+      it(`${locale}, ${role}: /exception/403, /404 and /500 open by address, with home and back`, async () => {
+        const { page, context } = e2e;
+        if (locale !== 'zh-CN') await setLocale(context, locale);
+        await page.goto('/login');
+        await login(page, role, role);
+        await waitForPath(page, '/dashboard/workplace');
+        const home = () =>
+          page.getByRole('button', { name: buttonLabel(tr('pages.error.backHome')) });
+        const back = () => page.getByRole('button', { name: buttonLabel(tr('pages.error.back')) });
+
+        // Typed in the address bar: the page, inside the layout, with a way home only.
+        for (const status of ['403', '404', '500'] as const) {
+          await gotoApp(page, `/exception/${status}`);
+          const shown = page.locator(`[data-testid=exception-${status}]`);
+          await shown.waitFor();
+          expect(await shown.textContent()).toContain(tr(`pages.error.${status}`));
+          expect(pathOf(page)).toBe(`/exception/${status}`);
+          expect(await home().count()).toBe(1);
+          expect(await back().count()).toBe(0);
+        }
+        await home().click();
+        await waitForPath(page, '/dashboard/workplace');
+        await page.locator('[data-testid=navbar]').waitFor();
+
+        // Led there by the console (a navigation inside the app, as its links make): back too,
+        // and it returns to the page before.
+        await page.evaluate(() => {
+          const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+          history.pushState({ usr: null, key: 'inapp', idx }, '', '/exception/403');
+          dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        });
+        await page.locator('[data-testid=exception-403]').waitFor();
+        expect(await home().count()).toBe(1);
+        await back().click();
+        await waitForPath(page, '/dashboard/workplace');
+        await page.locator('[data-testid=navbar]').waitFor();
+      });
+    }
+  }
 });

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../../routes/table';
 
 export const EXCEPTION_STATUSES = ['403', '404', '500'] as const;
@@ -19,20 +19,15 @@ export function exceptionStatusOf(path: string): ExceptionStatus | null {
 }
 
 /**
- * Whether "back" leads somewhere: a page opened in a fresh tab or window has nothing behind
- * it, and going back there would close nothing and show nothing.
- */
-function canGoBack(): boolean {
-  return typeof window !== 'undefined' && window.history.length > 1;
-}
-
-/**
  * 403, 404 or 500, in context (a page the role may not see, an unknown address, a page whose
- * code failed) or at its own address. Always a way home; back too when there is a page behind.
+ * code failed) or at its own address. Always a way home; back too when the console led here.
  */
 export function ExceptionPage({ status }: { status: ExceptionStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // The router names the first page a tab loaded 'default': behind an address typed, a link
+  // from elsewhere or a new window there is no page of the console to go back to.
+  const canGoBack = useLocation().key !== 'default';
   // antd's Result drops unknown props, so the test id sits on a wrapper.
   return (
     <div data-testid={`exception-${status}`}>
@@ -42,7 +37,7 @@ export function ExceptionPage({ status }: { status: ExceptionStatus }) {
         subTitle={t(`pages.error.${status}`)}
         extra={
           <Space wrap>
-            {canGoBack() && (
+            {canGoBack && (
               <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(-1)}>
                 {t('pages.error.back')}
               </Button>
