@@ -1,5 +1,6 @@
 /**
- * Scenes through the console (spec §3, §7): create, validate, duplicate code, delete.
+ * Scenes through the console (spec §3, §7): create, validate, duplicate code, delete; a save
+ * acknowledged and a duplicate named by its label in both locales.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -8,10 +9,13 @@ import { message } from '../contract/messages';
 import {
   buttonLabel,
   e2eDescribe,
+  exactly,
   expectFocusOn,
   focused,
   gotoApp,
   login,
+  setLocale,
+  text,
   useE2E,
   zh,
 } from './harness';
@@ -235,28 +239,61 @@ e2eDescribe('scene CRUD', () => {
     }
   });
 
-  it('a duplicate scene code shows the server error on the field', async () => {
-    const { page } = e2e;
-    await onSceneList(page);
-    // An existing scene's code, read from the list itself (the column titled "scene code").
-    const headers = (await page.locator('.ant-table-thead th').allTextContents()).map((h) =>
-      h.trim(),
-    );
-    const column = headers.indexOf(zh('scene.fields.sceneCode'));
-    expect(column).toBeGreaterThanOrEqual(0);
-    const existing = (
-      await page.locator('.ant-table-row').first().locator('td').nth(column).textContent()
-    )?.trim();
-    expect(existing).toBeTruthy();
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`${locale}: a create and an edit say "saved"; a duplicate code names the field by its label`, async () => {
+      const { page, context } = e2e;
+      const tr = (key: string, params?: Record<string, string | number>) =>
+        text(key, locale, params);
+      if (locale === 'en-US') await setLocale(context, 'en-US');
+      await onSceneList(page);
+      const saved = page.locator('.ant-message-notice-success', {
+        hasText: exactly(tr('notifications.saved')),
+      });
+      const code = `e2e-saved-${locale === 'zh-CN' ? 'zh' : 'en'}-${Date.now().toString(36)}`;
 
-    const dialog = await openCreate(page);
-    await field(page, 'sceneName').fill('重复编码');
-    await field(page, 'sceneCode').fill(existing ?? '');
-    await save(page).click();
+      // Create: the dialog closes and the save is acknowledged as a template's is.
+      await page
+        .locator('.ant-card-extra button')
+        .filter({ hasText: buttonLabel(tr('buttons.create')) })
+        .click();
+      let dialog = page.locator('.ant-modal:visible', { hasText: tr('scene.titles.create') });
+      await dialog.waitFor();
+      await field(page, 'sceneName').fill(`E2E ${code}`);
+      await field(page, 'sceneCode').fill(code);
+      await save(page).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await saved.first().waitFor();
+      await rowWith(page, code).waitFor();
+      await expect.poll(() => saved.count(), { timeout: 15_000 }).toBe(0);
 
-    const expected = message('zh-CN', 'duplicate', { field: 'sceneCode' });
-    await expect.poll(() => fieldErrors(page, 'sceneCode').allTextContents()).toEqual([expected]);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await fieldErrors(page, 'sceneName').count()).toBe(0);
-  });
+      // Edit: the same toast.
+      await rowWith(page, code)
+        .getByRole('button', { name: tr('buttons.edit') })
+        .click();
+      dialog = page.locator('.ant-modal:visible', { hasText: tr('scene.titles.edit') });
+      await dialog.waitFor();
+      await page.locator('#scene-edit_sceneName').fill(`E2E ${code} 2`);
+      await save(page).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await saved.first().waitFor();
+      await expect.poll(async () => rowWith(page, code).textContent()).toContain(`E2E ${code} 2`);
+
+      // The same code again: the field and the toast name it by its label, not as sceneCode.
+      await page
+        .locator('.ant-card-extra button')
+        .filter({ hasText: buttonLabel(tr('buttons.create')) })
+        .click();
+      dialog = page.locator('.ant-modal:visible', { hasText: tr('scene.titles.create') });
+      await dialog.waitFor();
+      await field(page, 'sceneName').fill(`E2E dup ${code}`);
+      await field(page, 'sceneCode').fill(code);
+      await save(page).click();
+      const expected = message(locale, 'duplicate', { field: tr('scene.fields.sceneCode') });
+      expect(expected).not.toContain('sceneCode');
+      await expect.poll(() => fieldErrors(page, 'sceneCode').allTextContents()).toEqual([expected]);
+      await page.locator('.ant-message-notice-error', { hasText: exactly(expected) }).waitFor();
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await fieldErrors(page, 'sceneName').count()).toBe(0);
+    });
+  }
 });
