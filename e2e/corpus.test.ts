@@ -14,6 +14,7 @@ import {
   gotoApp,
   login,
   setLocale,
+  text,
   useE2E,
   zh,
 } from './harness';
@@ -292,4 +293,51 @@ e2eDescribe('corpus sets', () => {
       .toBe(en('corpus.progress.annotated', { done: 1, total: 2 }));
     await page.screenshot({ path: `${SHOTS}/corpus-mark-en.png`, fullPage: true });
   });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`${locale}: the double-annotated set counts alike on its list, its progress and its agreement`, async () => {
+      const { page, context } = e2e;
+      const tr = (key: string, params?: Record<string, string | number>) =>
+        text(key, locale, params);
+      if (locale === 'en-US') await setLocale(context, 'en-US');
+      await signIn(page);
+      const found = await apiCall<{ list: (Corpus & { corpusName: string })[] }>(
+        page,
+        'corpus/page',
+        { pageSize: 20, filters: [{ field: 'corpusName', operator: 'contains', value: '双人标注' }] },
+      );
+      const set = found.data.list[0]!;
+      const counts = await apiCall<{ disputed: number; skipped: number; pending: number }>(
+        page,
+        'corpus/counts',
+        { id: set.id },
+      );
+      expect(counts.code).toBe(0);
+      expect(counts.data.disputed).toBeGreaterThan(0);
+
+      await gotoApp(page, `/corpus/detail?id=${set.id}`);
+      const progress = page.getByTestId('corpus-progress');
+      await expect
+        .poll(() => progress.textContent())
+        .toContain(tr('corpus.progress.annotated', { done: set.annotatedCount, total: set.itemCount }));
+      await expect
+        .poll(() => page.getByTestId('corpus-breakdown').textContent())
+        .toBe(tr('corpus.progress.breakdown', counts.data));
+      await page.getByTestId('corpus-annotators').waitFor();
+
+      // The agreement's "items both labelled" is the annotated count the list and bar show.
+      await page.getByRole('tab', { name: tr('corpus.tabs.agreement') }).click();
+      const pairs = page.locator('.corpus-agreement .ant-card').filter({
+        has: page.locator('.ant-card-head', { hasText: tr('corpus.agreement.pairs') }),
+      });
+      const row = pairs.locator('tbody tr.ant-table-row').first();
+      await row.waitFor();
+      const heads = (await pairs.locator('thead th').allTextContents()).map((h) => h.trim());
+      const itemsAt = heads.indexOf(tr('corpus.agreement.items'));
+      expect(itemsAt).toBeGreaterThanOrEqual(0);
+      expect((await row.locator('td').nth(itemsAt).textContent())?.trim()).toBe(
+        String(set.annotatedCount),
+      );
+    });
+  }
 });
