@@ -217,8 +217,7 @@ e2eDescribe('template calls and session records', () => {
     for (const h of ['模板 ID', '模板', '场景编码', '场景']) expect(header).toContain(h);
     expect(rows.length).toBe(total);
     const sceneColumn = header?.indexOf('场景编码') ?? -1;
-    const timeColumn =
-      header?.indexOf(`${zh('prompt-call.fields.callTime')}（${zone}）`) ?? -1;
+    const timeColumn = header?.indexOf(`${zh('prompt-call.fields.callTime')}（${zone}）`) ?? -1;
     expect(timeColumn).toBeGreaterThanOrEqual(0);
     expect(sceneColumn).toBeGreaterThanOrEqual(0);
     for (const row of rows) {

@@ -304,7 +304,10 @@ e2eDescribe('corpus sets', () => {
       const found = await apiCall<{ list: (Corpus & { corpusName: string })[] }>(
         page,
         'corpus/page',
-        { pageSize: 20, filters: [{ field: 'corpusName', operator: 'contains', value: '双人标注' }] },
+        {
+          pageSize: 20,
+          filters: [{ field: 'corpusName', operator: 'contains', value: '双人标注' }],
+        },
       );
       const set = found.data.list[0]!;
       const counts = await apiCall<{ disputed: number; skipped: number; pending: number }>(
@@ -319,7 +322,9 @@ e2eDescribe('corpus sets', () => {
       const progress = page.getByTestId('corpus-progress');
       await expect
         .poll(() => progress.textContent())
-        .toContain(tr('corpus.progress.annotated', { done: set.annotatedCount, total: set.itemCount }));
+        .toContain(
+          tr('corpus.progress.annotated', { done: set.annotatedCount, total: set.itemCount }),
+        );
       await expect
         .poll(() => page.getByTestId('corpus-breakdown').textContent())
         .toBe(tr('corpus.progress.breakdown', counts.data));

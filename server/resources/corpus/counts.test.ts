@@ -88,9 +88,7 @@ async function recount(db: Database, corpusId: number, requireReview: boolean): 
   for (const item of items) {
     const given = byItem.get(item.id) ?? new Map<string, string>();
     const assignees = item.assignees ?? [];
-    const finished = assignees.length
-      ? assignees.every((a) => given.has(a))
-      : given.size > 0;
+    const finished = assignees.length ? assignees.every((a) => given.has(a)) : given.size > 0;
     const reviewed = item.reviewer_id !== null;
     if (given.has('1') && given.has('2')) out.bothLabelled++;
     if (finished) out.annotated++;
@@ -205,7 +203,11 @@ describeBackends('corpus counts', (backend) => {
     });
     await expectCounts(id, 'import');
 
-    await ok('user', 'corpus/item/mark', { id: single.id, version: single.version, label: 'correct' });
+    await ok('user', 'corpus/item/mark', {
+      id: single.id,
+      version: single.version,
+      label: 'correct',
+    });
     await ok('user', 'corpus/item/mark', { id: skipped.id, version: skipped.version, skip: true });
     const marked = await ok<Item>('other', 'corpus/item/mark', {
       id: reviewedLater.id,

@@ -176,9 +176,7 @@ export class CsvWriter {
   rows(rows: readonly Row[]): string {
     return rows
       .map((row) =>
-        this.fields
-          .map((f) => csvCell(text(f, row[f.name], this.labels, this.timeZone)))
-          .join(','),
+        this.fields.map((f) => csvCell(text(f, row[f.name], this.labels, this.timeZone))).join(','),
       )
       .map((line) => `${line}\r\n`)
       .join('');

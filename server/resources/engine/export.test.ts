@@ -173,7 +173,9 @@ it('csvHeaders: every built-in resource’s header is all different, in both lan
     }
   }
   // A configured resource labels a reference and its name alike; the key says it is one.
-  const fields = allFields(promptCall).filter((f) => ['templateId', 'templateTitle'].includes(f.name));
+  const fields = allFields(promptCall).filter((f) =>
+    ['templateId', 'templateTitle'].includes(f.name),
+  );
   const same = { fields: { templateId: 'Owner', templateTitle: 'Owner' } };
   expect(csvHeaders(fields, same, FALLBACK, 'UTC')).toEqual(['Owner ID', 'Owner']);
   // Two plain fields sharing a label: the second names its field.
