@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/antd';
 import { DatePicker, Radio, Segmented, Select, Space, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRANULARITIES } from '../../../../contract/statistics-calendar';
 import type { Granularity } from '../../../../contract/statistics';
@@ -85,6 +85,12 @@ export function FilterBar({
   const models = useModelVersionOptions({ pickDisabled: true });
   const datesRef = useRef<GetRef<typeof DatePicker.RangePicker>>(null);
   const [datesOpen, setDatesOpen] = useState(false);
+  // The same pair until the dates change: the picker starts its pick over whenever it is handed
+  // a new value, so a re-render between two clicks (an answer arriving) lost the first date.
+  const dates = useMemo(
+    (): [Dayjs, Dayjs] => [dayjs(filters.startDate), dayjs(filters.endDate)],
+    [filters.startDate, filters.endDate],
+  );
 
   const pickRange = (range: RangeChoice) => {
     onChange(
@@ -140,7 +146,7 @@ export function FilterBar({
           id={ids.range}
           aria-label={t('statistics.filters.range')}
           data-testid="statistics-dates"
-          value={[dayjs(filters.startDate), dayjs(filters.endDate)]}
+          value={dates}
           allowClear={false}
           disabledDate={(date, info) =>
             isDateDisabled(date.format(DATE), today, info.from?.format(DATE))
