@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COST_DECIMALS, formatCost, formatFigure, roundDecimal } from './figures';
+import { COST_DECIMALS, formatCost, formatFigure, formatPercent, roundDecimal } from './figures';
 
 describe('roundDecimal', () => {
   it('rounds half away from zero on the decimal digits, not the binary value', () => {
@@ -40,5 +40,15 @@ describe('formatFigure and formatCost', () => {
     );
     expect(formatCost(null)).toBe('');
     expect(formatFigure(0.125, 2)).toBe('0.13');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a share as a percent with one decimal, the same digits in a file and on screen', () => {
+    expect(formatPercent(0.4216)).toBe('42.2');
+    expect(formatPercent(0.4216, { locale: 'zh-CN' })).toBe('42.2%');
+    expect(formatPercent(1.5, { locale: 'en-US' })).toBe('150%');
+    expect(formatPercent(0.00049, { locale: 'en-US' })).toBe('0%');
+    expect(formatPercent(null)).toBe('');
   });
 });

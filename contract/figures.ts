@@ -6,6 +6,8 @@
 
 /** Decimals a cost (CNY) is shown and exported with. */
 export const COST_DECIMALS = 4;
+/** Decimals of a share written as a percent (42.1%). */
+export const PERCENT_DECIMALS = 1;
 
 const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
@@ -87,4 +89,18 @@ export function formatCost(
   format: FigureFormat = {},
 ): string {
   return formatFigure(value, COST_DECIMALS, format);
+}
+
+/**
+ * A share (0.4216) as a percent rounded as formatFigure rounds: `42.2` for files (the header
+ * says %), `42.2%` in a UI locale.
+ */
+export function formatPercent(
+  share: number | null | undefined,
+  format: Pick<FigureFormat, 'locale'> = {},
+): string {
+  if (share === null || share === undefined) return '';
+  const plain = roundDecimal(share, PERCENT_DECIMALS, 2);
+  if (!plain || !format.locale) return plain;
+  return `${formatFigure(plain, PERCENT_DECIMALS, { locale: format.locale, minimumDecimals: 0 })}%`;
 }

@@ -1,4 +1,4 @@
-import { formatCost } from '../../../contract/figures';
+import { formatCost, formatPercent } from '../../../contract/figures';
 import type { Granularity } from '../../../contract/statistics';
 
 /**
@@ -54,9 +54,9 @@ export function formatMoney(value: number, locale: string, fixed = false): strin
   return formatCost(value, { locale, currency: 'CNY', minimumDecimals: fixed ? 4 : 2 });
 }
 
-/** A share (0.421) as a percent with at most one decimal: 42.1%. */
+/** A share (0.421) as a percent with at most one decimal, rounded as exports round it: 42.1%. */
 export function formatShare(value: number, locale: string): string {
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+  return formatPercent(value, { locale });
 }
 
 /** A calendar date (YYYY-MM-DD) in the locale's medium form: Mar 5, 2025 / 2025年3月5日. */

@@ -1,6 +1,6 @@
 import { parse } from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../components/charts/format';
+import { formatMoney, formatShare } from '../../../components/charts/format';
 import { localeMessages } from '../../../locales';
 import {
   CSV_COLUMNS,
@@ -77,18 +77,21 @@ describe('statistics CSV', () => {
       30,
       12,
       '3.4568',
-      100,
-      42.1,
+      '100.0000',
+      '42.1',
     ]);
     // A deleted scene has no name; no budget leaves the budget cells empty.
     expect(table[2]).toEqual(['', 'gone', 3, 10, 5, 15, 0, 1, '0.0001', '', '']);
   });
 
-  it('a cost reads as the screen shows it: 4 decimals, half away from zero', () => {
+  it('money and shares read as the screen shows them: rounded half away from zero, alike', () => {
     // toFixed(4) made this 2.0000 (its double lies just below the half) while the table said 2.0001.
-    const [, row] = csvTable([{ ...ROWS[0]!, cost: 2.00005 }], header);
+    const [, row] = csvTable([{ ...ROWS[0]!, cost: 2.00005, budgetShare: 0.4216 }], header);
     expect(row![8]).toBe('2.0001');
     expect(formatMoney(2.00005, 'zh-CN', true)).toBe('¥2.0001');
+    // The table shows a share with one decimal; the file wrote two (42.16).
+    expect(row![10]).toBe('42.2');
+    expect(formatShare(0.4216, 'zh-CN')).toBe('42.2%');
   });
 
   it('the text parses back to the same cells, with a BOM, CRLF and defused formulas', () => {

@@ -1,5 +1,5 @@
 import { unparse } from 'papaparse';
-import { formatCost } from '../../../../contract/figures';
+import { formatCost, formatPercent } from '../../../../contract/figures';
 import type { StatisticFilters } from './filters';
 import { SORT_KEYS, type TotalsRow } from './rows';
 
@@ -22,7 +22,7 @@ export const CSV_HEADER_KEYS: Readonly<Record<CsvColumn, string>> = {
   budgetShare: 'statistics.csv.budgetShare',
 };
 
-/** A cost is written as every export writes it (contract/figures.ts); a share as a percent number. */
+/** Money and shares are written as the table shows them (contract/figures.ts), without unit signs. */
 function cell(row: TotalsRow, column: CsvColumn): string | number {
   switch (column) {
     case 'sceneName':
@@ -32,9 +32,9 @@ function cell(row: TotalsRow, column: CsvColumn): string | number {
     case 'cost':
       return formatCost(row.cost);
     case 'monthlyBudget':
-      return row.monthlyBudget ?? '';
+      return formatCost(row.monthlyBudget);
     case 'budgetShare':
-      return row.budgetShare === null ? '' : Number((row.budgetShare * 100).toFixed(2));
+      return formatPercent(row.budgetShare);
     default:
       return row[column];
   }
