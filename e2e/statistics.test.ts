@@ -230,6 +230,68 @@ e2eDescribe('statistics', () => {
     });
   }
 
+  for (const locale of ['zh-CN', 'en-US'] as LocaleName[]) {
+    for (const role of ['user', 'admin'] as const) {
+      const tr = (key: string) => text(key, locale);
+
+      it(`${locale}, ${role}: choosing "custom" opens the date picker, and its dates are asked`, async () => {
+        const { page } = e2e;
+        if (locale !== 'zh-CN') await setLocale(e2e.context, locale);
+        await page.goto('/login');
+        await login(page, role, role);
+        const listed = nextApiAnswer<SceneListAnswer>(page, 'statistic/scene/list');
+        await gotoApp(page, '/scene/statistics?range=7d');
+        await listed;
+        const popup = page.locator('.ant-picker-dropdown:visible');
+        expect(await popup.count()).toBe(0);
+
+        await page
+          .getByTestId('statistics-range')
+          .getByText(tr('statistics.filters.presets.custom'), { exact: true })
+          .click();
+        await popup.first().waitFor();
+        // rc-picker hands the test id to both of its inputs: the first is the start date.
+        const start = page.getByTestId('statistics-dates').first();
+        await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);
+        await expect.poll(() => new URL(page.url()).searchParams.has('start')).toBe(true);
+        const url = new URL(page.url());
+        const from = url.searchParams.get('start')!;
+        const to = url.searchParams.get('end')!;
+
+        // Two days inside the shown range, picked on the panel: the page asks for them.
+        const day = (date: string, by: number) => {
+          const d = new Date(`${date}T00:00:00Z`);
+          d.setUTCDate(d.getUTCDate() + by);
+          return d.toISOString().slice(0, 10);
+        };
+        const [newFrom, newTo] = [day(from, 1), day(to, -1)];
+        const cell = (date: string) =>
+          popup.locator(`td.ant-picker-cell-in-view[title="${date}"]`).first();
+        await cell(newFrom).click();
+        const asked = nextApiAnswer<SceneListAnswer>(page, 'statistic/scene/list');
+        await cell(newTo).click();
+        const answer = await asked;
+        expect([answer.data.range.startDate, answer.data.range.endDate]).toEqual([newFrom, newTo]);
+        await expect.poll(() => popup.count()).toBe(0);
+        const after = new URL(page.url()).searchParams;
+        expect([after.get('start'), after.get('end'), after.get('range')]).toEqual([
+          newFrom,
+          newTo,
+          null,
+        ]);
+
+        // Chosen again while it is already the choice: the picker opens again.
+        await page
+          .getByTestId('statistics-range')
+          .getByText(tr('statistics.filters.presets.custom'), { exact: true })
+          .click();
+        await popup.first().waitFor();
+        await page.keyboard.press('Escape');
+        expect(e2e.pageErrors).toEqual([]);
+      });
+    }
+  }
+
   it('a range without activity shows the empty state; the dark theme draws too', async () => {
     const { page } = e2e;
     await page.goto('/login');
