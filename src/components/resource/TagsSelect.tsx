@@ -1,5 +1,5 @@
-import { useCustom, type CrudFilter } from '@refinedev/core';
-import { keepPreviousData } from '@tanstack/react-query';
+import { useDataProvider, type CrudFilter } from '@refinedev/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,23 +44,27 @@ export function useTagsInUse(
 ) {
   const keyword = normalizeTag(useSettled(search, SEARCH_DELAY_MS));
   const filters = toListBody(undefined, undefined, within.filters).filters;
-  const { result, query } = useCustom<TagsInUse>({
-    url: apiPath(...def.prefix.split('/'), 'tags'),
-    method: 'post',
-    config: {
-      payload: {
-        field,
-        limit: PICKER_TAGS,
-        ...(keyword ? { keyword } : {}),
-        ...(within.scope ? { scope: within.scope } : {}),
-        ...(filters ? { filters } : {}),
-      },
-    },
+  const url = apiPath(...def.prefix.split('/'), 'tags');
+  const payload = {
+    field,
+    limit: PICKER_TAGS,
+    ...(keyword ? { keyword } : {}),
+    ...(within.scope ? { scope: within.scope } : {}),
+    ...(filters ? { filters } : {}),
+  };
+  // The data provider's custom call, asked directly: refine's useCustom throws at render when a
+  // provider has none, and a picker is only a help (without it, tags are typed as before).
+  const custom = useDataProvider()().custom;
+  const query = useQuery({
+    queryKey: ['tags-in-use', url, payload],
+    // Only enabled with a custom call.
+    queryFn: async () => (await custom!<TagsInUse>({ url, method: 'post', payload })).data,
+    enabled: enabled && !!custom,
     // The last answer stays while the next one is on its way, so the list does not blink.
-    queryOptions: { enabled, placeholderData: keepPreviousData },
-    errorNotification: false,
+    placeholderData: keepPreviousData,
+    retry: false,
   });
-  const tags = query.isError ? [] : (result.data?.list ?? []);
+  const tags = query.isError ? [] : (query.data?.list ?? []);
   return { tags, loading: enabled && query.isFetching };
 }
 

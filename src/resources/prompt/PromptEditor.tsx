@@ -4,7 +4,8 @@ import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography }
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
+import { prompt, PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
+import { TagsSelect } from '../../components/resource/TagsSelect';
 import { isConflict } from './api';
 import { PlaceholderChecks } from './PlaceholderChecks';
 import { checkPlaceholders, extractPlaceholders } from './placeholders';
@@ -23,6 +24,7 @@ const FORM_FIELDS = new Set([
   'note',
   'content',
   'variables',
+  'tags',
 ]);
 
 /** `variables.0.fieldName` / `variables[0].fieldName` → ['variables', 0, 'fieldName']. */
@@ -41,6 +43,7 @@ interface FormValues {
   note?: string;
   content?: string;
   variables?: Partial<PromptVariable>[];
+  tags?: string[];
 }
 
 export interface PromptEditorProps {
@@ -110,6 +113,7 @@ export function PromptEditor({
     note: '',
     content: initial?.content ?? '',
     variables: initial?.variables ?? [],
+    tags: initial?.tags ?? [],
   };
 
   const showServerErrors = (err: HttpError) => {
@@ -148,6 +152,9 @@ export function PromptEditor({
     };
     const note = raw.note?.trim();
     if (note) values.note = note;
+    // A new template without tags sends none (the server's default); an edit sends them all.
+    const tags = raw.tags ?? [];
+    if (tags.length || mode === 'edit') values.tags = tags;
     const done = {
       onSuccess: ({ data }: { data: PromptRecord }) => onSaved(data),
       onError: showServerErrors,
@@ -267,6 +274,15 @@ export function PromptEditor({
             rules={[tooLong('description', LIMITS.description)]}
           >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={LIMITS.description} />
+          </Form.Item>
+          <Form.Item name="tags" label={t('prompt.fields.tags')}>
+            <TagsSelect
+              def={prompt}
+              field="tags"
+              multiple
+              aria-label={t('prompt.fields.tags')}
+              placeholder={t('form.tagsHint')}
+            />
           </Form.Item>
           <Form.Item
             name="content"
