@@ -1,5 +1,6 @@
 import { Refine, type DataProvider, type HttpError } from '@refinedev/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../providers/i18n';
 import { PromptEditor } from './PromptEditor';
@@ -29,6 +30,8 @@ function fakeData(seen: Seen, fail?: HttpError): DataProvider {
       return { data: variables as never };
     },
     deleteOne: async () => ({ data: {} as never }),
+    // The tags picker asks the tags in use.
+    custom: async () => ({ data: { list: [] } as never }),
   };
 }
 
@@ -105,6 +108,25 @@ describe('prompt editor', () => {
       variables: [{ name: 'Customer', type: 'text', fieldName: 'who' }],
       scope: 'personal',
     });
+  });
+
+  it('Enter in a sample value of the preview, which sits in the form, does not save', async () => {
+    const { seen } = renderEditor();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Greeting' } });
+    fireEvent.change(content(), { target: { value: 'Hello {{who}}' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add variable' })));
+    fireEvent.change(screen.getByLabelText('Name, row 1'), { target: { value: 'Customer' } });
+    fireEvent.change(screen.getByLabelText('Field name, row 1'), { target: { value: 'who' } });
+    const sample = await screen.findByLabelText('Sample value for Customer');
+    expect(sample.closest('form')).toBeTruthy();
+    await userEvent.type(sample, 'Ann{Enter}');
+    expect(screen.getByRole('status', { name: 'Rendered prompt' }).textContent).toBe('Hello Ann');
+    // Long enough for a submit to have validated and called create.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(seen.created).toHaveLength(0);
+    // The form's own fields still save on Enter.
+    await userEvent.type(screen.getByLabelText('Title'), '{Enter}');
+    await waitFor(() => expect(seen.created).toHaveLength(1));
   });
 
   it('checks field names: pattern and uniqueness', async () => {

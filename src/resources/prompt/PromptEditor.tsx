@@ -2,7 +2,7 @@ import { useSelect } from '@refinedev/antd';
 import { useCreate, useUpdate, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prompt, PROMPT_MODEL_TYPES } from '../../../contract/resources/prompt';
 import { TagsSelect } from '../../components/resource/TagsSelect';
@@ -33,6 +33,11 @@ export function namePathOf(field: string): (string | number)[] {
     .split(/[.[\]]+/)
     .filter((p) => p !== '')
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+/** Enter in a preview's sample value stays there instead of submitting the editor. */
+function keepEnterInPreview(e: KeyboardEvent<HTMLDivElement>): void {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
 }
 
 interface FormValues {
@@ -194,152 +199,164 @@ export function PromptEditor({
   });
 
   return (
-    <Row gutter={[24, 16]}>
-      <Col xs={24} xl={15}>
-        {conflict && (
-          <Alert
-            type="error"
-            showIcon
-            className="prompt-editor__alert"
-            message={t('prompt.editor.conflict')}
-            action={
-              onReload && (
-                <Button size="small" onClick={onReload}>
-                  {t('prompt.editor.reload')}
-                </Button>
-              )
-            }
-          />
-        )}
-        {otherErrors.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            className="prompt-editor__alert"
-            message={otherErrors.map((e) => (
-              <div key={e}>{e}</div>
-            ))}
-          />
-        )}
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          name={`prompt-${mode}`}
-          initialValues={initialValues}
-          onFinish={() => void submit()}
-        >
-          <Form.Item
-            name="title"
-            label={t('prompt.fields.title')}
-            rules={[required('title'), tooLong('title', LIMITS.title)]}
-          >
-            <Input maxLength={LIMITS.title} />
-          </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="sceneCode" label={t('prompt.fields.sceneName')}>
-                <Select
-                  {...sceneSelect}
-                  options={sceneOptions}
-                  allowClear
-                  showSearch
-                  filterOption={false}
-                  placeholder={t('prompt.editor.scenePlaceholder')}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="type"
-                label={t('prompt.fields.type')}
-                rules={[
-                  {
-                    required: true,
-                    message: t('form.required', { field: t('prompt.fields.type') }),
-                  },
-                ]}
-              >
-                <Select
-                  options={PROMPT_MODEL_TYPES.map((v) => ({
-                    value: v,
-                    label: t(`prompt.enums.type.${v}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item
-            name="description"
-            label={t('prompt.fields.description')}
-            rules={[tooLong('description', LIMITS.description)]}
-          >
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={LIMITS.description} />
-          </Form.Item>
-          <Form.Item name="tags" label={t('prompt.fields.tags')}>
-            <TagsSelect
-              def={prompt}
-              field="tags"
-              multiple
-              aria-label={t('prompt.fields.tags')}
-              placeholder={t('form.tagsHint')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="content"
-            label={t('prompt.fields.content')}
-            extra={t('prompt.editor.contentHint', { example: '{{fieldName}}' })}
-            rules={[
-              required('content'),
-              tooLong('content', LIMITS.content),
-              ({ getFieldValue }) => ({
-                validateTrigger: 'onSubmit',
-                validator: (_, value: unknown) => {
-                  const check = checkPlaceholders(
-                    typeof value === 'string' ? value : '',
-                    getFieldValue('variables') as Partial<PromptVariable>[] | undefined,
-                  );
-                  return check.missing.length || check.unused.length
-                    ? Promise.reject(new Error(t('prompt.validation.placeholders')))
-                    : Promise.resolve();
-                },
-              }),
-            ]}
-          >
-            <TemplateTextArea known={known} maxLength={LIMITS.content} />
-          </Form.Item>
-          <PlaceholderChecks />
-          <Typography.Title level={5} className="prompt-editor__section">
-            {t('prompt.fields.variables')}
-          </Typography.Title>
-          <VariableTable />
-          <Form.Item
-            name="note"
-            label={t('prompt.fields.note')}
-            className="prompt-editor__section"
-            rules={[tooLong('note', LIMITS.note)]}
-          >
-            <Input maxLength={LIMITS.note} placeholder={t('prompt.editor.notePlaceholder')} />
-          </Form.Item>
-          <Space className="prompt-editor__actions">
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={createState.isPending || updateState.isPending}
+    <>
+      {conflict && (
+        <Alert
+          type="error"
+          showIcon
+          className="prompt-editor__alert"
+          message={t('prompt.editor.conflict')}
+          action={
+            onReload && (
+              <Button size="small" onClick={onReload}>
+                {t('prompt.editor.reload')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {otherErrors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          className="prompt-editor__alert"
+          message={otherErrors.map((e) => (
+            <div key={e}>{e}</div>
+          ))}
+        />
+      )}
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        name={`prompt-${mode}`}
+        initialValues={initialValues}
+        onFinish={() => void submit()}
+      >
+        {/* The preview beside the text; the variable table below both, across the whole card:
+            beside the preview it had no room for an interface URL. */}
+        <Row gutter={[24, 16]}>
+          <Col xs={24} xl={15}>
+            <Form.Item
+              name="title"
+              label={t('prompt.fields.title')}
+              rules={[required('title'), tooLong('title', LIMITS.title)]}
             >
-              {t('buttons.save')}
-            </Button>
-            {onCancel && <Button onClick={onCancel}>{t('buttons.cancel')}</Button>}
-          </Space>
-        </Form>
-      </Col>
-      <Col xs={24} xl={9}>
-        <Card size="small" title={t('prompt.preview.title')}>
-          <PromptPreview content={content} variables={variables} />
-          {extractPlaceholders(content).length === 0 && content !== '' && (
-            <Typography.Text type="secondary">{t('prompt.preview.noPlaceholders')}</Typography.Text>
-          )}
-        </Card>
-      </Col>
-    </Row>
+              <Input maxLength={LIMITS.title} />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item name="sceneCode" label={t('prompt.fields.sceneName')}>
+                  <Select
+                    {...sceneSelect}
+                    options={sceneOptions}
+                    allowClear
+                    showSearch
+                    filterOption={false}
+                    placeholder={t('prompt.editor.scenePlaceholder')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="type"
+                  label={t('prompt.fields.type')}
+                  rules={[
+                    {
+                      required: true,
+                      message: t('form.required', { field: t('prompt.fields.type') }),
+                    },
+                  ]}
+                >
+                  <Select
+                    options={PROMPT_MODEL_TYPES.map((v) => ({
+                      value: v,
+                      label: t(`prompt.enums.type.${v}`),
+                    }))}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item
+              name="description"
+              label={t('prompt.fields.description')}
+              rules={[tooLong('description', LIMITS.description)]}
+            >
+              <Input.TextArea
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                maxLength={LIMITS.description}
+              />
+            </Form.Item>
+            <Form.Item name="tags" label={t('prompt.fields.tags')}>
+              <TagsSelect
+                def={prompt}
+                field="tags"
+                multiple
+                aria-label={t('prompt.fields.tags')}
+                placeholder={t('form.tagsHint')}
+              />
+            </Form.Item>
+            <Form.Item
+              name="content"
+              label={t('prompt.fields.content')}
+              extra={t('prompt.editor.contentHint', { example: '{{fieldName}}' })}
+              rules={[
+                required('content'),
+                tooLong('content', LIMITS.content),
+                ({ getFieldValue }) => ({
+                  validateTrigger: 'onSubmit',
+                  validator: (_, value: unknown) => {
+                    const check = checkPlaceholders(
+                      typeof value === 'string' ? value : '',
+                      getFieldValue('variables') as Partial<PromptVariable>[] | undefined,
+                    );
+                    return check.missing.length || check.unused.length
+                      ? Promise.reject(new Error(t('prompt.validation.placeholders')))
+                      : Promise.resolve();
+                  },
+                }),
+              ]}
+            >
+              <TemplateTextArea known={known} maxLength={LIMITS.content} />
+            </Form.Item>
+            <PlaceholderChecks />
+          </Col>
+          <Col xs={24} xl={9}>
+            {/* Its sample inputs are inside the form now: Enter in one must not save it. */}
+            <div onKeyDown={keepEnterInPreview}>
+              <Card size="small" title={t('prompt.preview.title')}>
+                <PromptPreview content={content} variables={variables} />
+                {extractPlaceholders(content).length === 0 && content !== '' && (
+                  <Typography.Text type="secondary">
+                    {t('prompt.preview.noPlaceholders')}
+                  </Typography.Text>
+                )}
+              </Card>
+            </div>
+          </Col>
+        </Row>
+        <Typography.Title level={5} className="prompt-editor__section">
+          {t('prompt.fields.variables')}
+        </Typography.Title>
+        <VariableTable />
+        <Form.Item
+          name="note"
+          label={t('prompt.fields.note')}
+          className="prompt-editor__section"
+          rules={[tooLong('note', LIMITS.note)]}
+        >
+          <Input maxLength={LIMITS.note} placeholder={t('prompt.editor.notePlaceholder')} />
+        </Form.Item>
+        <Space className="prompt-editor__actions">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={createState.isPending || updateState.isPending}
+          >
+            {t('buttons.save')}
+          </Button>
+          {onCancel && <Button onClick={onCancel}>{t('buttons.cancel')}</Button>}
+        </Space>
+      </Form>
+    </>
   );
 }

@@ -36,7 +36,7 @@ function OptionsCell({ row, label }: { row: number; label: string }) {
         tokenSeparators={[',', '，']}
         aria-label={label}
         placeholder={t('prompt.variables.optionsHint')}
-        className="prompt-variables__wide"
+        className="prompt-variables__input"
       />
     </Form.Item>
   );
@@ -59,10 +59,13 @@ function UrlCell({ row, label }: { row: number; label: string }) {
         },
       ]}
     >
-      <Input aria-label={label} placeholder="https://" className="prompt-variables__wide" />
+      <Input aria-label={label} placeholder="https://" className="prompt-variables__input" />
     </Form.Item>
   );
 }
+
+/** Below this width the table scrolls sideways instead of squeezing its inputs. */
+const MIN_TABLE_WIDTH = 900;
 
 /**
  * The template's variables as an editable table (a Form.List named `variables`): name, type,
@@ -109,13 +112,17 @@ export function VariableTable() {
             pagination={false}
             rowKey="key"
             dataSource={fields}
-            scroll={{ x: 'max-content' }}
+            // Fixed widths, the rest to the URL: room for an address and its error message at
+            // a laptop's width; only a narrower window scrolls the table sideways.
+            tableLayout="fixed"
+            scroll={{ x: MIN_TABLE_WIDTH }}
             aria-label={t('prompt.variables.title')}
             locale={{ emptyText: t('prompt.variables.empty') }}
             columns={[
               {
                 key: 'name',
                 title: t('prompt.variables.name'),
+                width: 150,
                 render: (_, f) => (
                   <Form.Item
                     name={[f.name, 'name']}
@@ -138,6 +145,7 @@ export function VariableTable() {
               {
                 key: 'type',
                 title: t('prompt.variables.type'),
+                width: 130,
                 render: (_, f) => (
                   <Form.Item name={[f.name, 'type']} initialValue="text">
                     <Select
@@ -154,6 +162,7 @@ export function VariableTable() {
               {
                 key: 'fieldName',
                 title: t('prompt.variables.fieldName'),
+                width: 150,
                 render: (_, f) => (
                   <Form.Item name={[f.name, 'fieldName']} rules={fieldNameRules}>
                     <Input
@@ -166,6 +175,7 @@ export function VariableTable() {
               {
                 key: 'options',
                 title: t('prompt.variables.options'),
+                width: 200,
                 render: (_, f) => <OptionsCell row={f.name} label={cell('options', f.name)} />,
               },
               {
