@@ -89,6 +89,11 @@ describeBackends('prompt versions and approval', (backend) => {
         [2, 'live'],
         [1, 'archived'],
       ]);
+      // Each version keeps its own text and note: the history's comparison reads them.
+      expect(list.map((v) => [v.content, v.note, v.authorName])).toEqual([
+        ['第二版：{{product}} {{tone}}', '改写', expect.any(String)],
+        [row.content, null, expect.any(String)],
+      ]);
       const restored = await ok<Template>('user', 'prompt/restore', {
         id: row.id,
         version: v2.version,
