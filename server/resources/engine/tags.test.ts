@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '../../../contract/api';
 import { Code } from '../../../contract/envelope';
+import { RESOURCE_CONFIG_PATHS } from '../../../contract/resource-config-api';
 import { normalizeTags, type TagsInUse } from '../../../contract/tags';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
@@ -10,6 +11,7 @@ import { MIGRATIONS_FOLDER } from '../../db/client';
 import { corpusItems, records, users } from '../../db/schema';
 import { describeBackends } from '../../test/backends';
 import { useTestApp } from '../../test/harness';
+import { KNOWLEDGE } from '../../resource-config/test-declarations';
 
 /** Accounts of our own, so every tag in use is one these tests wrote: admin, user, other. */
 async function accounts(db: Database): Promise<void> {
@@ -192,6 +194,32 @@ describeBackends('tags in use', (backend) => {
       const anonymous = await t.post(apiPath('prompt', 'tags'), { field: 'tags' });
       expect(anonymous.body.code).toBe(Code.TOKEN_INVALID);
     });
+  });
+
+  it('a configured resource’s tags: one spelling on write, and its tags in use', async () => {
+    const declared = await t.post(
+      RESOURCE_CONFIG_PATHS.create,
+      { declaration: KNOWLEDGE },
+      { token: tokens.admin },
+    );
+    expect(declared.body.code, JSON.stringify(declared.body)).toBe(0);
+    const first = await ok<Row>('user', 'knowledge/create', {
+      title: '甲',
+      tags: ['ＡＰＩ　Docs', 'x'],
+    });
+    expect(first.tags).toEqual(['api docs', 'x']);
+    await ok('user', 'knowledge/create', { title: '乙', tags: [' API docs '] });
+    expect(await inUse('other', 'knowledge/tags', {})).toEqual({
+      list: [
+        { tag: 'api docs', count: 2 },
+        { tag: 'x', count: 1 },
+      ],
+      total: 2,
+    });
+    const page = await ok<{ total: number }>('other', 'knowledge/page', {
+      filters: [{ field: 'tags', operator: 'eq', value: 'API DOCS' }],
+    });
+    expect(page.total).toBe(2);
   });
 
   it('the migration gives stored tags the spelling the server writes now', async () => {
