@@ -108,7 +108,11 @@ describe('statistics page', () => {
     const range = await screen.findByTestId('statistics-range');
     const custom = within(range).getByText(i18n.t('statistics.filters.presets.custom'));
     // rc-picker hands the test id to both of its inputs: the first is the start date.
-    const start = () => screen.getAllByTestId('statistics-dates')[0];
+    const start = (): HTMLElement => {
+      const [first] = screen.getAllByTestId('statistics-dates');
+      if (!first) throw new Error('no date range picker');
+      return first;
+    };
     // Open: the panel is there, neither hidden nor on its way out (jsdom never ends a motion).
     const popup = () =>
       document.querySelector(
