@@ -21,6 +21,7 @@ describe('column order', () => {
       'sceneCode',
       'type',
       'status',
+      'tags',
       'reviewState',
     ]);
     expect(names(record)).toEqual([
