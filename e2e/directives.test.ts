@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { message } from '../contract/messages';
 import {
   buttonLabel,
   e2eDescribe,
@@ -42,6 +43,12 @@ async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await login(page, 'user', 'user');
 }
+
+/** The toast every record form shows once a save is stored. */
+const savedToast = (page: Page, locale: LocaleName) =>
+  page.locator('.ant-message-notice-success', {
+    hasText: exactly(text('notifications.saved', locale)),
+  });
 
 const rows = (page: Page) => page.locator('.directive-list tbody tr.ant-table-row');
 const row = (page: Page, name: string) => rows(page).filter({ hasText: name });
@@ -130,6 +137,8 @@ e2eDescribe('directives', () => {
     await dialog.getByRole('button', { name: buttonLabel(zh('buttons.save')) }).click();
     expect((await created).code).toBe(0);
     await dialog.waitFor({ state: 'hidden' });
+    // Acknowledged as a template's save is.
+    await savedToast(page, 'zh-CN').first().waitFor();
     await row(page, c).waitFor();
     expect(await shownOrder(page, [a, b, c])).toEqual([a, b, c]);
 
@@ -143,9 +152,12 @@ e2eDescribe('directives', () => {
     const name = dialog.getByLabel(zh('directive.fields.directiveName'), { exact: true });
     expect(await name.inputValue()).toBe(c);
     await name.fill(c2);
+    // The create's toast gone first, so the one seen next is the edit's.
+    await expect.poll(() => savedToast(page, 'zh-CN').count(), { timeout: 15_000 }).toBe(0);
     const updated = nextApiAnswer<Directive>(page, 'directive/update');
     await dialog.getByRole('button', { name: buttonLabel(zh('buttons.save')) }).click();
     expect((await updated).code).toBe(0);
+    await savedToast(page, 'zh-CN').first().waitFor();
     await row(page, c2).waitFor();
     // The drag below is raw mouse events: the closing dialog's mask must be gone first.
     await dialog.waitFor({ state: 'hidden' });
@@ -273,6 +285,35 @@ e2eDescribe('directives', () => {
     await page.screenshot({ path: `${SHOTS}/directive-form-en-US.png` });
     await dialog.getByRole('button', { name: buttonLabel(en('buttons.cancel')) }).click();
     // Touched: leaving asks first.
+    await settledDialog(page, en('form.unsaved'))
+      .getByRole('button', { name: buttonLabel(en('buttons.discard')) })
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A save says so; the same command again is refused, the field named by its label.
+    const saved = `E2E saved ${s}`;
+    const savedCommand = `/e2e-saved-${s}`;
+    const fillNew = async (name: string) => {
+      await page.getByRole('button', { name: iconButton(en('buttons.create')) }).click();
+      await settledDialog(page, en('directive.titles.create')).waitFor();
+      await dialog.getByLabel(en('directive.fields.directiveName'), { exact: true }).fill(name);
+      await dialog.getByLabel(en('directive.fields.command'), { exact: true }).fill(savedCommand);
+      await dialog.getByLabel(en('directive.fields.content'), { exact: true }).fill('Summarise.');
+    };
+    await fillNew(saved);
+    const created = nextApiAnswer<Directive>(page, 'directive/create');
+    await dialog.getByRole('button', { name: buttonLabel(en('buttons.save')) }).click();
+    expect((await created).code).toBe(0);
+    await savedToast(page, 'en-US').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await fillNew(`${saved} again`);
+    const refused = nextApiAnswer(page, 'directive/create');
+    await dialog.getByRole('button', { name: buttonLabel(en('buttons.save')) }).click();
+    expect((await refused).code).toBe(40000);
+    const duplicate = message('en-US', 'duplicate', { field: en('directive.fields.command') });
+    await dialog.getByText(duplicate, { exact: true }).waitFor();
+    await page.locator('.ant-message-notice-error', { hasText: exactly(duplicate) }).waitFor();
+    await dialog.getByRole('button', { name: buttonLabel(en('buttons.cancel')) }).click();
     await settledDialog(page, en('form.unsaved'))
       .getByRole('button', { name: buttonLabel(en('buttons.discard')) })
       .click();
