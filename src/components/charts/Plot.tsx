@@ -35,6 +35,8 @@ export default function Plot<K extends ChartKind>({
   const props: ChartConfigs[K] = {
     ...config,
     autoFit: true,
+    // Figures appear as they are rather than growing in: an operator compares them at once.
+    animate: false,
     theme: chartTheme(theme),
     className: 'console-chart__plot',
   };

@@ -6,6 +6,10 @@ import { todayIn } from '../../resources/scene/statistics/filters';
 import { useStore } from '../../stores/create-store';
 import { userStore } from '../../stores/user';
 import './workplace.css';
+import { preloadCharts } from '../../components/charts/Chart';
+
+// Its charts' library loads with the page's code, alongside the page's answers.
+preloadCharts();
 
 // Everyone lands here: the greeting shows at once, the panels (and their calls) follow.
 const WorkplacePanels = lazy(() => import('./WorkplacePanels'));

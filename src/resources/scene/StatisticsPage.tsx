@@ -28,6 +28,10 @@ import { TotalsTable } from './statistics/TotalsTable';
 import { UsageCharts } from './statistics/UsageCharts';
 import './statistics/statistics.css';
 import { Tip } from '../../components/Tip';
+import { preloadCharts } from '../../components/charts/Chart';
+
+// Its charts' library loads with the page's code, alongside the page's answers.
+preloadCharts();
 
 /**
  * Usage statistics (spec §2 /scene statistics, §7 /statistic/…): totals, charts over time and
