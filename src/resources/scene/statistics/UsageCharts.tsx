@@ -1,6 +1,7 @@
 import { Card, Col, Empty, Row, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type {
   CostAnswer,
   Granularity,
@@ -22,6 +23,7 @@ import {
   stackPoints,
   sceneColors,
   sceneLabel,
+  layerName,
   topByCalls,
   type LinePoint,
 } from './rows';
@@ -55,21 +57,6 @@ const PALETTE = [
 ];
 const OTHERS_COLOR = '#BFBFBF';
 
-/**
- * A key per answer object. A chart is drawn anew for each answer rather than updated in place:
- * G2's update animation morphs the old marks (38 scene layers into one) and leaves ghosts.
- */
-const answerIds = new WeakMap<object, number>();
-let lastAnswerId = 0;
-function keyOf(answer: object): number {
-  let id = answerIds.get(answer);
-  if (id === undefined) {
-    id = ++lastAnswerId;
-    answerIds.set(answer, id);
-  }
-  return id;
-}
-
 function Panel({
   title,
   testId,
@@ -93,10 +80,76 @@ function Pending() {
   return <Skeleton active paragraph={{ rows: Math.round(HEIGHT / 60) }} />;
 }
 
+/** Settings of the time charts: bucket axis, compact values, tooltip per layer. */
+function timeConfig(
+  points: LinePoint[],
+  format: (v: number, l: string) => string,
+  { granularity, withYear, locale, t }: TimeAxis,
+) {
+  const tooltipTitle = (d: LinePoint) => {
+    const date = formatBucket(d.bucket, granularity, locale, withYear || granularity !== 'day');
+    return granularity === 'week' ? t('statistics.charts.weekOf', { date }) : date;
+  };
+  return {
+    data: points,
+    xField: 'bucket',
+    yField: 'value',
+    colorField: 'series',
+    axis: {
+      // Thin out crowded dates rather than turning them sideways.
+      x: {
+        title: false,
+        labelFormatter: (b: string) => formatBucket(String(b), granularity, locale),
+        labelAutoRotate: false,
+        labelAutoHide: true,
+      },
+      y: {
+        title: false,
+        labelFormatter: (v: number) =>
+          format === formatMoney ? formatMoney(v, locale) : formatCompact(v, locale),
+      },
+    },
+    legend: { color: { position: 'top' as const, layout: { justifyContent: 'center' } } },
+    tooltip: {
+      title: tooltipTitle,
+      items: [{ channel: 'y', valueFormatter: (v: number) => format(v, locale) }],
+    },
+  };
+}
+
+interface TimeAxis {
+  granularity: Granularity;
+  withYear: boolean;
+  locale: string;
+  t: TFunction;
+}
+
+/** Per-scene layers stacked over time (calls, sessions, cost): the top edge is the total. */
+function stackedConfig(
+  answer: SeriesAnswer,
+  colorOf: Map<string, string>,
+  format: (v: number, l: string) => string,
+  axis: TimeAxis,
+) {
+  const points = stackPoints(answer, axis.t('statistics.charts.others'));
+  const names = [...new Set(points.map((p) => p.series))];
+  // The "others" layer, when there is one, comes first (stackPoints).
+  const hasOthers = answer.series.length > STACKED_SCENES;
+  const colors = names.map((name, i) =>
+    hasOthers && i === 0 ? OTHERS_COLOR : (colorOf.get(name) ?? OTHERS_COLOR),
+  );
+  return {
+    ...timeConfig(points, format, axis),
+    stack: true,
+    style: { fillOpacity: 0.75 },
+    scale: { color: { domain: names, range: colors } },
+  };
+}
+
 /**
  * The usage charts of a range: calls, tokens (prompt vs completion), chats and cost over time,
- * the ten busiest scenes and each model version's share of the tokens. Every answer is drawn
- * as it arrives; the charting library itself loads with the first chart (components/charts).
+ * the ten busiest scenes and each model version's share of the tokens. Each chart is drawn as
+ * its answer arrives and only then: its configuration is kept while the other answers come.
  */
 export function UsageCharts({
   granularity,
@@ -117,182 +170,168 @@ export function UsageCharts({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const others = t('statistics.charts.others');
-  const bucketLabel = (b: string) => formatBucket(String(b), granularity, locale);
-  const tooltipTitle = (d: LinePoint) => {
-    const date = formatBucket(d.bucket, granularity, locale, withYear || granularity !== 'day');
-    return granularity === 'week' ? t('statistics.charts.weekOf', { date }) : date;
-  };
+  const axis = useMemo(
+    () => ({ granularity, withYear, locale, t }),
+    [granularity, withYear, locale, t],
+  );
 
-  /** Shared settings of the time charts: bucket axis, compact values, tooltip per layer. */
-  const timeConfig = (points: LinePoint[], format: (v: number, l: string) => string) => ({
-    data: points,
-    xField: 'bucket',
-    yField: 'value',
-    colorField: 'series',
-    axis: {
-      // Thin out crowded dates rather than turning them sideways.
-      x: { title: false, labelFormatter: bucketLabel, labelAutoRotate: false, labelAutoHide: true },
-      y: {
-        title: false,
-        labelFormatter: (v: number) =>
-          format === formatMoney ? formatMoney(v, locale) : formatCompact(v, locale),
-      },
-    },
-    legend: { color: { position: 'top' as const, layout: { justifyContent: 'center' } } },
-    tooltip: {
-      title: tooltipTitle,
-      items: [{ channel: 'y', valueFormatter: (v: number) => format(v, locale) }],
-    },
-  });
-
+  // A scene keeps its colour across the three stacked charts. The colours of a chart's own
+  // layers decide whether it is drawn again when another answer arrives.
   const colorOf = sceneColors([times, chats, cost], PALETTE);
-  /** Per-scene layers stacked over time (calls, sessions, cost): the top edge is the total. */
-  const stacked = (
-    answer: SeriesAnswer,
-    label: string,
-    testId: string,
-    format: (v: number, l: string) => string = formatCount,
-  ) => {
-    const points = stackPoints(answer, others);
-    const names = [...new Set(points.map((p) => p.series))];
-    // The "others" layer, when there is one, comes first (stackPoints).
-    const hasOthers = answer.series.length > STACKED_SCENES;
-    const colors = names.map((name, i) =>
-      hasOthers && i === 0 ? OTHERS_COLOR : (colorOf.get(name) ?? OTHERS_COLOR),
-    );
-    return (
-      <Chart
-        key={keyOf(answer)}
-        kind="area"
-        label={label}
-        height={HEIGHT}
-        testId={testId}
-        config={{
-          ...timeConfig(points, format),
-          stack: true,
-          style: { fillOpacity: 0.75 },
-          scale: { color: { domain: names, range: colors } },
-        }}
-      />
-    );
-  };
-
-  /** Measures side by side over time (prompt vs completion tokens). */
-  const line = (answer: TokensAnswer, label: string, testId: string) => (
-    <Chart
-      key={keyOf(answer)}
-      kind="line"
-      label={label}
-      height={HEIGHT}
-      testId={testId}
-      config={timeConfig(
-        measurePoints(answer, (key) =>
+  const colorsOf = (answer: SeriesAnswer | undefined) =>
+    (answer?.series ?? []).map((s) => colorOf.get(layerName(s)) ?? '').join();
+  const timesColors = colorsOf(times);
+  const chatsColors = colorsOf(chats);
+  const costColors = colorsOf(cost);
+  /* eslint-disable react-hooks/exhaustive-deps -- colorOf changes with every answer; the chart's
+     own layers' colours (the *Colors strings) say when it matters. */
+  const callsConfig = useMemo(
+    () => times && stackedConfig(times, colorOf, formatCount, axis),
+    [times, timesColors, axis],
+  );
+  const chatsConfig = useMemo(
+    () => chats && stackedConfig(chats, colorOf, formatCount, axis),
+    [chats, chatsColors, axis],
+  );
+  const costConfig = useMemo(
+    () => cost && stackedConfig(cost, colorOf, formatMoney, axis),
+    [cost, costColors, axis],
+  );
+  /* eslint-enable react-hooks/exhaustive-deps */
+  const tokensConfig = useMemo(
+    () =>
+      tokens &&
+      timeConfig(
+        measurePoints(tokens, (key) =>
           t(`statistics.charts.measures.${key}`, { defaultValue: key }),
         ),
         formatCount,
-      )}
-    />
+        axis,
+      ),
+    [tokens, axis, t],
   );
-  const top = sceneList ? topByCalls(sceneList.list, 10) : [];
-  const models = (tokens?.models ?? []).filter((m) => m.totalTokens > 0);
-  const modelTokens = models.reduce((a, m) => a + m.totalTokens, 0);
+  const topConfig = useMemo(() => {
+    const top = sceneList ? topByCalls(sceneList.list, 10) : [];
+    if (top.length === 0) return null;
+    return {
+      data: top.map((row) => ({ scene: sceneLabel(row), calls: row.calls })),
+      xField: 'scene',
+      yField: 'calls',
+      // One scene alone would otherwise fill the whole panel with a single bar.
+      style: { maxWidth: 28 },
+      // Room for the value written after the longest bar.
+      paddingRight: 48,
+      axis: {
+        x: { title: false },
+        y: { title: false, labelFormatter: (v: number) => formatCompact(v, locale) },
+      },
+      label: {
+        text: (d: { calls: number }) => formatCount(d.calls, locale),
+        position: 'right',
+        textAlign: 'start',
+        dx: 6,
+        fontSize: 11,
+      },
+      tooltip: {
+        items: [
+          {
+            channel: 'y',
+            name: t('statistics.table.calls'),
+            valueFormatter: (v: number) => formatCount(v, locale),
+          },
+        ],
+      },
+    };
+  }, [sceneList, locale, t]);
+  const modelsConfig = useMemo(() => {
+    const models = (tokens?.models ?? []).filter((m) => m.totalTokens > 0);
+    if (models.length === 0) return null;
+    const modelTokens = models.reduce((a, m) => a + m.totalTokens, 0);
+    return {
+      data: models.map((m) => ({ model: m.modelVersion, value: m.totalTokens })),
+      angleField: 'value',
+      colorField: 'model',
+      radius: 0.8,
+      innerRadius: 0.45,
+      label: {
+        text: (d: { value: number }) => formatShare(d.value / modelTokens, locale),
+        position: 'outside',
+        fontSize: 11,
+      },
+      // Below, not beside: outside labels of small slices would run into it.
+      legend: { color: { position: 'bottom', layout: { justifyContent: 'center' } } },
+      tooltip: {
+        title: 'model',
+        items: [
+          {
+            channel: 'y',
+            name: t('statistics.table.totalTokens'),
+            valueFormatter: (v: number) =>
+              `${formatCount(v, locale)} (${formatShare(v / modelTokens, locale)})`,
+          },
+        ],
+      },
+    };
+  }, [tokens, locale, t]);
+
+  const stacked = (config: typeof callsConfig, label: string, testId: string) =>
+    config ? (
+      <Chart kind="area" label={label} height={HEIGHT} testId={testId} config={config} />
+    ) : (
+      <Pending />
+    );
 
   return (
     <Row gutter={[16, 16]} className="statistics-charts">
       <Panel title={t('statistics.charts.calls')} testId="statistics-chart-calls">
-        {times ? stacked(times, t('statistics.charts.calls'), 'chart-calls') : <Pending />}
+        {stacked(callsConfig, t('statistics.charts.calls'), 'chart-calls')}
       </Panel>
       <Panel title={t('statistics.charts.tokens')} testId="statistics-chart-tokens">
-        {tokens ? line(tokens, t('statistics.charts.tokens'), 'chart-tokens') : <Pending />}
+        {tokensConfig ? (
+          <Chart
+            kind="line"
+            label={t('statistics.charts.tokens')}
+            height={HEIGHT}
+            testId="chart-tokens"
+            config={tokensConfig}
+          />
+        ) : (
+          <Pending />
+        )}
       </Panel>
       <Panel title={t('statistics.charts.chats')} testId="statistics-chart-chats">
-        {chats ? stacked(chats, t('statistics.charts.chats'), 'chart-chats') : <Pending />}
+        {stacked(chatsConfig, t('statistics.charts.chats'), 'chart-chats')}
       </Panel>
       <Panel title={t('statistics.charts.cost')} testId="statistics-chart-cost">
-        {cost ? stacked(cost, t('statistics.charts.cost'), 'chart-cost', formatMoney) : <Pending />}
+        {stacked(costConfig, t('statistics.charts.cost'), 'chart-cost')}
       </Panel>
       <Panel title={t('statistics.charts.topScenes')} testId="statistics-chart-top">
         {!sceneList ? (
           <Pending />
-        ) : top.length === 0 ? (
+        ) : !topConfig ? (
           <Empty description={t('statistics.empty')} />
         ) : (
           <Chart
-            key={keyOf(sceneList)}
             kind="bar"
             label={t('statistics.charts.topScenes')}
             height={HEIGHT}
             testId="chart-top"
-            config={{
-              data: top.map((row) => ({ scene: sceneLabel(row), calls: row.calls })),
-              xField: 'scene',
-              yField: 'calls',
-              // One scene alone would otherwise fill the whole panel with a single bar.
-              style: { maxWidth: 28 },
-              // Room for the value written after the longest bar.
-              paddingRight: 48,
-              axis: {
-                x: { title: false },
-                y: { title: false, labelFormatter: (v: number) => formatCompact(v, locale) },
-              },
-              label: {
-                text: (d: { calls: number }) => formatCount(d.calls, locale),
-                position: 'right',
-                textAlign: 'start',
-                dx: 6,
-                fontSize: 11,
-              },
-              tooltip: {
-                items: [
-                  {
-                    channel: 'y',
-                    name: t('statistics.table.calls'),
-                    valueFormatter: (v: number) => formatCount(v, locale),
-                  },
-                ],
-              },
-            }}
+            config={topConfig}
           />
         )}
       </Panel>
       <Panel title={t('statistics.charts.modelShare')} testId="statistics-chart-models">
         {!tokens ? (
           <Pending />
-        ) : models.length === 0 ? (
+        ) : !modelsConfig ? (
           <Empty description={t('statistics.empty')} />
         ) : (
           <Chart
-            key={keyOf(tokens)}
             kind="pie"
             label={t('statistics.charts.modelShare')}
             height={HEIGHT}
             testId="chart-models"
-            config={{
-              data: models.map((m) => ({ model: m.modelVersion, value: m.totalTokens })),
-              angleField: 'value',
-              colorField: 'model',
-              radius: 0.8,
-              innerRadius: 0.45,
-              label: {
-                text: (d: { value: number }) => formatShare(d.value / modelTokens, locale),
-                position: 'outside',
-                fontSize: 11,
-              },
-              // Below, not beside: outside labels of small slices would run into it.
-              legend: { color: { position: 'bottom', layout: { justifyContent: 'center' } } },
-              tooltip: {
-                title: 'model',
-                items: [
-                  {
-                    channel: 'y',
-                    name: t('statistics.table.totalTokens'),
-                    valueFormatter: (v: number) =>
-                      `${formatCount(v, locale)} (${formatShare(v / modelTokens, locale)})`,
-                  },
-                ],
-              },
-            }}
+            config={modelsConfig}
           />
         )}
       </Panel>

@@ -92,7 +92,7 @@ export interface LinePoint {
 export const STACKED_SCENES = 6;
 
 /** A scene's layer and legend name: its name, else its code. */
-const layerName = (s: Series) => s.name || s.key;
+export const layerName = (s: Series) => s.name || s.key;
 
 /** The `limit` series with the largest sums, largest first. */
 function busiestSeries(answer: Pick<SeriesAnswer, 'series'>, limit: number): Series[] {

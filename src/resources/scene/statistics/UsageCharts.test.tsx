@@ -1,0 +1,79 @@
+import { render } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CostAnswer, SeriesAnswer } from '../../../../contract/statistics';
+import { i18n } from '../../../providers/i18n';
+import { UsageCharts } from './UsageCharts';
+
+/** Every configuration the charting library was handed, in order. */
+const drawn = vi.hoisted(() => [] as { kind: string; config: object }[]);
+vi.mock('../../../components/charts/Plot', () => ({
+  default: ({ kind, config }: { kind: string; config: object }) => {
+    drawn.push({ kind, config });
+    return <canvas />;
+  },
+}));
+
+const range = {
+  startDate: '2026-11-01',
+  endDate: '2026-11-02',
+  granularity: 'day' as const,
+  timeZone: 'Asia/Shanghai',
+};
+const series = (scale: number): SeriesAnswer => ({
+  range,
+  buckets: ['2026-11-01', '2026-11-02'],
+  series: [
+    { key: 's1', name: 'One', values: [1 * scale, 2 * scale] },
+    { key: 's2', name: 'Two', values: [3 * scale, 4 * scale] },
+  ],
+  total: [4 * scale, 6 * scale],
+});
+const cost = (): CostAnswer => ({ ...series(100), models: [], scenes: [] });
+
+const props = { granularity: 'day' as const, withYear: false, sceneList: undefined };
+/** The distinct configurations the calls chart (values 1 to 4) was handed. */
+const callsConfigs = () => [
+  ...new Set(
+    drawn
+      .filter((d) => d.kind === 'area' && JSON.stringify(d.config).includes('"value":1,'))
+      .map((d) => d.config),
+  ),
+];
+
+describe('usage charts', () => {
+  beforeAll(() => i18n.changeLanguage('en-US'));
+
+  it('draws a chart when its own answer arrives, not again as the others come in', async () => {
+    const times = series(1);
+    const view = render(
+      <UsageCharts
+        {...props}
+        times={times}
+        chats={undefined}
+        tokens={undefined}
+        cost={undefined}
+      />,
+    );
+    await view.findAllByRole('img');
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(1));
+
+    // The sessions and cost answers come: the calls chart keeps its configuration.
+    view.rerender(
+      <UsageCharts {...props} times={times} chats={series(10)} tokens={undefined} cost={cost()} />,
+    );
+    await vi.waitFor(() => expect(new Set(drawn.map((d) => d.config)).size).toBe(3));
+    expect(callsConfigs()).toHaveLength(1);
+
+    // A new calls answer (another range) is drawn.
+    view.rerender(
+      <UsageCharts
+        {...props}
+        times={series(1)}
+        chats={series(10)}
+        tokens={undefined}
+        cost={cost()}
+      />,
+    );
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(2));
+  });
+});
