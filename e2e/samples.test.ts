@@ -74,6 +74,8 @@ async function expectChartsDrawn(page: Page, scope: Locator, count: number): Pro
   const charts = scope.locator('.console-chart');
   await expect.poll(() => charts.count()).toBe(count);
   for (let i = 0; i < count; i++) {
+    // A chart below the fold is drawn as it is scrolled to.
+    await charts.nth(i).scrollIntoViewIfNeeded();
     await expect.poll(() => chartDrawn(charts.nth(i)), { timeout: 20_000 }).toBe(true);
   }
 }

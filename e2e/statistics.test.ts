@@ -91,9 +91,10 @@ e2eDescribe('statistics', () => {
       expect(first.data.totals.calls).toBeGreaterThan(0);
       expect((await timed).data.buckets).toHaveLength(30);
 
-      // Every chart has drawn something on its canvas.
+      // Every chart has drawn something on its canvas; one below the fold as it is scrolled to.
       for (const id of CHARTS) {
         const chart = page.getByTestId(id);
+        await chart.scrollIntoViewIfNeeded();
         await chart.locator('canvas').first().waitFor();
         await expect.poll(() => inkOf(chart), { message: id }).toBeGreaterThan(50);
       }
