@@ -11,12 +11,16 @@
 //      scene card) of the new list is in the DOM and visible. Beside it: when the `/page`
 //      request left (ms after the click), its time (Resource Timing duration), how many `/page`
 //      requests the open made, and the bytes fetched during the click.
+//   3. Screens that wait on several answers and draw charts (lib/screen-waits.ts): the workplace
+//      after login, the statistics page opened from the menu, and its range and granularity
+//      changes; from the action and from the last answer to figures and charts drawn.
 // Prints a table of medians; --json prints the raw numbers too.
 //
 // Run: npx vite build && npm run bench:click -- [--rounds 5] [--dist dist] [--users admin,user]
 //      [--screens scene.list,record.list] [--profile record.list] (writes a CPU profile of
 //      one warm click to /tmp/click-<screen>.cpuprofile) [--trace record.list] (a Chrome trace
 //      of one warm click, /tmp/click-<screen>.trace.json, for chrome://tracing or Perfetto) [--json]
+//      [--only-waits] (part 3 alone)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +33,7 @@ import { RESOURCES } from '../contract/resources';
 import { launchChromium } from '../e2e/chromium';
 import { productionBuildProblem, snapshotDist } from '../e2e/harness/build';
 import { login } from '../e2e/harness/login';
+import { measureWaits, WAIT_PROBE, type Wait } from './lib/screen-waits';
 import { freePort, ROOT, spawnServer, stop as stopProcess, waitUntilReady } from './lib/server';
 
 const { values: args } = parseArgs({
@@ -40,6 +45,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     trace: { type: 'string' },
     json: { type: 'boolean', default: false },
+    'only-waits': { type: 'boolean', default: false },
     // A console already running (its own build and data): no server is started.
     'base-url': { type: 'string' },
   },
@@ -325,6 +331,22 @@ const listApi: Record<string, string> = Object.fromEntries(
     `${API_PREFIX}/${RESOURCES.find((d) => d.name === r.resource)?.prefix ?? ''}/page`,
   ]),
 );
+function printWaits(user: string, waits: Wait[]) {
+  console.log(`\n${user}: screens that wait on their answers, median (max) of each case\n`);
+  console.log('| case | n | → figures | → charts in view | last answer at | last answer → shown |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of [...new Set(waits.map((w) => w.case))]) {
+    const ws = waits.filter((w) => w.case === name);
+    const cell = (f: (w: Wait) => number | null) => {
+      const xs = ws.map(f).filter((x): x is number => x !== null);
+      return xs.length ? `${ms(median(xs))} (${Math.max(...xs).toFixed(0)})` : '—';
+    };
+    console.log(
+      `| ${name} | ${ws.length} | ${cell((w) => w.toFigures)} | ${cell((w) => w.toVisibleCharts)} | ${cell((w) => w.lastAnswerAt)} | ${cell((w) => w.answerToShown)} |`,
+    );
+  }
+}
+
 const server = args['base-url']
   ? { baseURL: args['base-url'], stop: async () => {} }
   : await startServer();
@@ -337,6 +359,7 @@ try {
       viewport: { width: 1440, height: 900 },
     });
     await context.addInitScript(PROBE);
+    await context.addInitScript(WAIT_PROBE);
     const first = await loginToFirstList(context, user);
     const { page } = first;
     await page.waitForLoadState('networkidle');
@@ -345,7 +368,7 @@ try {
         `(JS+CSS ${kB(first.bytes.code)}, API ${kB(first.bytes.api)}, ${first.bytes.requests} requests), ${first.ms} ms`,
     );
     const clicks: Click[][] = [];
-    for (let round = 0; round <= ROUNDS; round += 1) {
+    for (let round = 0; round <= (args['only-waits'] ? -1 : ROUNDS); round += 1) {
       const done: Click[] = [];
       for (const [i, screen] of SCREENS.entries()) {
         const path = paths[screen];
@@ -368,8 +391,17 @@ try {
       const other = SCREENS.find((s) => s !== args.trace) ?? 'scene.list';
       await traceClick(page, args.trace, paths[args.trace] ?? '/', [other, paths[other]!]);
     }
+    const waits = await measureWaits(
+      browser,
+      server.baseURL,
+      user,
+      page,
+      (screen) => menuItem(page, screen),
+      ROUNDS,
+    );
+    printWaits(user, waits);
     const rows = SCREENS.flatMap((screen) => {
-      const cold = clicks[0]!.find((c) => c.screen === screen);
+      const cold = clicks[0]?.find((c) => c.screen === screen);
       const warm = clicks.slice(1).flatMap((r) => r.filter((c) => c.screen === screen));
       if (!cold || warm.length === 0) return [];
       const nums = (f: (c: Click) => number | null) =>
@@ -390,6 +422,11 @@ try {
         },
       ];
     });
+    if (rows.length === 0) {
+      report[user] = { waits };
+      await context.close();
+      continue;
+    }
     console.log(
       `${user}: menu click → rows visible, median of ${ROUNDS} warm clicks (first click: chunks loading)\n`,
     );
@@ -406,7 +443,7 @@ try {
     console.log(
       `\n${user}: median over screens ${ms(median(all))}, worst screen ${ms(Math.max(...all))}`,
     );
-    report[user] = { loginToFirstList: { ms: first.ms, ...first.bytes }, rows, clicks };
+    report[user] = { loginToFirstList: { ms: first.ms, ...first.bytes }, rows, clicks, waits };
     await context.close();
   }
   if (args.json) console.log(JSON.stringify(report, null, 2));
