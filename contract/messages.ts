@@ -51,6 +51,7 @@ const zh = {
   unusedVariable: '变量 {name} 未在模板中使用',
   wrongReviewState: '当前审核状态为「{state}」，不能执行此操作',
   noSuchVersion: '版本 {number} 不存在',
+  notRestorable: '版本 {number} 是当前生效版本或待审草稿，无需恢复',
   templateUnavailable: '模板不存在、不可见或已停用',
   badPattern: '格式不正确，应形如 {example}',
   contentOrTemplate: '请填写指令内容或选择提示词模板',
@@ -178,6 +179,8 @@ const en: Record<MessageKey, string> = {
   unusedVariable: 'variable {name} is not used in the template',
   wrongReviewState: 'not possible while the review state is "{state}"',
   noSuchVersion: 'version {number} does not exist',
+  notRestorable:
+    'version {number} is the live version or the draft in progress; there is nothing to restore',
   templateUnavailable: 'the template does not exist, is not visible or is disabled',
   badPattern: 'has an invalid format; it should look like {example}',
   contentOrTemplate: 'give the directive content or choose a prompt template',

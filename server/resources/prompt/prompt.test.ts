@@ -191,6 +191,19 @@ describeBackends('prompt versions and approval', (backend) => {
         pendingVersion: 2,
         reviewState: 'draft',
       });
+      // Neither the draft nor the live version can be restored: nothing would change but the count.
+      for (const number of [1, 2]) {
+        const same = await as('user', 'prompt/restore', {
+          id: row.id,
+          version: draft.version,
+          number,
+        });
+        expect(same.body).toMatchObject({
+          code: Code.INVALID,
+          data: { issues: [{ field: 'number', message: expect.stringContaining('无需恢复') }] },
+        });
+      }
+      expect(await versions('user', row.id)).toHaveLength(2);
       // The admin cannot approve what was not submitted.
       const early = await as('admin', 'prompt/approve', { id: row.id, version: draft.version });
       expect(early.body.code).toBe(Code.INVALID);

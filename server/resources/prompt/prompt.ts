@@ -179,12 +179,16 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
     body: { id: number; version: number; number: number; note?: string },
     caller,
   ) => {
-    await store.detail(body.id, caller);
+    const current = await store.detail(body.id, caller);
     const [old] = await store.db
       .select()
       .from(promptVersions)
       .where(and(eq(promptVersions.promptId, body.id), eq(promptVersions.number, body.number)));
     if (!old) throw invalidField('number', 'noSuchVersion', { number: body.number });
+    // Restoring either would only copy what is already live or already being worked on.
+    if (body.number === current.liveVersion || body.number === current.pendingVersion) {
+      throw invalidField('number', 'notRestorable', { number: body.number });
+    }
     return saveVersion(
       store,
       body.id,
