@@ -76,4 +76,22 @@ describe('usage charts', () => {
     );
     await vi.waitFor(() => expect(callsConfigs()).toHaveLength(2));
   });
+
+  it('marks the values as points when the range is a single day', async () => {
+    drawn.length = 0;
+    const one: SeriesAnswer = {
+      range: { ...range, endDate: range.startDate },
+      buckets: ['2026-11-01'],
+      series: [{ key: 's1', name: 'One', values: [5] }],
+      total: [5],
+    };
+    render(
+      <UsageCharts {...props} times={one} chats={series(10)} tokens={undefined} cost={undefined} />,
+    );
+    await vi.waitFor(() => expect(drawn.length).toBeGreaterThanOrEqual(2));
+    const pointsOf = (value: number) =>
+      drawn.find((d) => JSON.stringify(d.config).includes(`"value":${value},`))?.config;
+    expect(pointsOf(5)).toHaveProperty('point');
+    expect(pointsOf(10)).not.toHaveProperty('point');
+  });
 });

@@ -90,7 +90,10 @@ function timeConfig(
     const date = formatBucket(d.bucket, granularity, locale, withYear || granularity !== 'day');
     return granularity === 'week' ? t('statistics.charts.weekOf', { date }) : date;
   };
+  // A line or an area over a single day, week or month has no length: its values show as points.
+  const single = new Set(points.map((p) => p.bucket)).size === 1;
   return {
+    ...(single ? { point: { sizeField: 4 } } : {}),
     data: points,
     xField: 'bucket',
     yField: 'value',
