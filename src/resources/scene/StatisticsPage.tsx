@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../components/charts/format';
@@ -58,22 +58,26 @@ export default function StatisticsPage() {
   const retry = () => calls.forEach((c) => c.refetch());
 
   const setFilters = (next: StatisticFilters) => setParams((prev) => paramsFromFilters(next, prev));
-  const setSort = (next: TableSort) => {
-    if (next.key === sort.key && next.order === sort.order) return;
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        out.set(PARAMS.sort, next.key);
-        out.set(PARAMS.order, next.order);
-        if (next.key === DEFAULT_SORT.key && next.order === DEFAULT_SORT.order) {
-          out.delete(PARAMS.sort);
-          out.delete(PARAMS.order);
-        }
-        return out;
-      },
-      { replace: true },
-    );
-  };
+  // Kept between renders so the table is not rendered again by answers that leave it as it is.
+  const setSort = useCallback(
+    (next: TableSort) => {
+      if (next.key === sort.key && next.order === sort.order) return;
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.set(PARAMS.sort, next.key);
+          out.set(PARAMS.order, next.order);
+          if (next.key === DEFAULT_SORT.key && next.order === DEFAULT_SORT.order) {
+            out.delete(PARAMS.sort);
+            out.delete(PARAMS.order);
+          }
+          return out;
+        },
+        { replace: true },
+      );
+    },
+    [sort, setParams],
+  );
 
   const rows = useMemo(
     () => sortRows(totalsRows(sceneList.data?.list ?? [], cost.data?.scenes), sort),

@@ -1,5 +1,6 @@
 import { Progress, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoney, formatShare } from '../../../components/charts/format';
 import { SORT_KEYS, type SortKey, type TableSort, type TotalsRow } from './rows';
@@ -36,9 +37,10 @@ function BudgetBar({ row, locale }: { row: TotalsRow; locale: string }) {
 
 /**
  * Every scene's totals in the range, sortable by any measure (the sort lives in the URL, and
- * the CSV export follows it), with this month's budget use beside them.
+ * the CSV export follows it), with this month's budget use beside them. Rendered again only when
+ * its rows, sort or loading state change, not as each of the page's other answers arrives.
  */
-export function TotalsTable({
+export const TotalsTable = memo(function TotalsTable({
   rows,
   sort,
   onSort,
@@ -116,4 +118,4 @@ export function TotalsTable({
       }}
     />
   );
-}
+});
