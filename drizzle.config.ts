@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** One set of migrations serves both PGlite and PostgreSQL (DESIGN.md "Database"). */
+/** One set of migrations serves both PGlite and PostgreSQL. */
 export default defineConfig({
   dialect: 'postgresql',
   schema: './server/db/schema/index.ts',

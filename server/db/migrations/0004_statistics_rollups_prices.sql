@@ -43,7 +43,7 @@ ALTER TABLE "prompt_calls" ADD COLUMN "cost" numeric(18, 6);--> statement-breakp
 ALTER TABLE "scenes" ADD COLUMN "monthly_budget" numeric(18, 6);--> statement-breakpoint
 ALTER TABLE "model_version_prices" ADD CONSTRAINT "model_version_prices_model_version_id_model_versions_id_fk" FOREIGN KEY ("model_version_id") REFERENCES "public"."model_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "model_version_prices_version_from_uq" ON "model_version_prices" USING btree ("model_version_id","effective_from");--> statement-breakpoint
--- Hand-written below this line (issue 10): price history, each call's cost at its call time,
+-- Hand-written below this line: price history, each call's cost at its call time,
 -- and the usage rollups kept by triggers in the same transaction as every write.
 -- The daily rollups use the platform zone Asia/Shanghai (contract/statistics.ts DEFAULT_TIME_ZONE).
 CREATE FUNCTION model_version_price_log() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -35,7 +35,7 @@ CREATE TABLE "stat_user_days" (
 --> statement-breakpoint
 CREATE INDEX "stat_user_days_user_idx" ON "stat_user_days" USING btree ("year","user_id");--> statement-breakpoint
 CREATE INDEX "stat_daily_model_day_idx" ON "stat_daily" USING btree ("model_version","day");--> statement-breakpoint
--- Hand-written below this line (issue 10): rollups derived from stat_daily and
+-- Hand-written below this line: rollups derived from stat_daily and
 -- stat_daily_users by their own statement-level triggers, so every path that writes those two
 -- (the call and chat triggers of 0004, their truncate handlers) keeps these in step in the same
 -- transaction. One function per table serves its three events: it picks the transition tables

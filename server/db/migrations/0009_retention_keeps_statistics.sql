@@ -1,4 +1,4 @@
--- Retention (server/db/retention.ts, issue 12): removing raw rows older than the retention
+-- Retention (server/db/retention.ts): removing raw rows older than the retention
 -- period keeps what the statistics counted of them. Its deletes run with the transaction
 -- setting console.retention = 'on'; any other delete still takes its rows out of the rollups.
 DROP TRIGGER prompt_calls_stat_delete ON prompt_calls;--> statement-breakpoint

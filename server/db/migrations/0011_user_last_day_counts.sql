@@ -23,7 +23,7 @@ CREATE TABLE "stat_user_last_months" (
 	CONSTRAINT "stat_user_last_months_year_kind_model_version_last_month_scene_code_pk" PRIMARY KEY("year","kind","model_version","last_month","scene_code")
 );
 --> statement-breakpoint
--- Hand-written below this line (issue 10): the two tables count stat_user_days rows by their last
+-- Hand-written below this line: the two tables count stat_user_days rows by their last
 -- active day and its month. A statement-level trigger on stat_user_days adds each changed row's
 -- new last day and takes away its old one (rows with no day set count nowhere), so the counts
 -- move in the same transaction as the bitmaps, which move with the calls (0004, 0005).
