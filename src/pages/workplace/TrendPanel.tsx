@@ -1,4 +1,5 @@
 import { Card, Empty } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart } from '../../components/charts/Chart';
@@ -15,10 +16,42 @@ export function TrendPanel({ today, statistics }: { today: string; statistics?: 
   const locale = i18n.language;
   const { trend, error } = useToday(today);
   const title = t('workplace.trend.title', { days: TREND_DAYS });
-  const points = (trend?.buckets ?? []).map((bucket, i) => ({
-    bucket,
-    value: trend?.total[i] ?? 0,
-  }));
+  // Kept between renders: a new configuration redraws the chart, and this panel renders again
+  // when the sessions answer (which the chart does not show) arrives.
+  const config = useMemo(() => {
+    const points = (trend?.buckets ?? []).map((bucket, i) => ({
+      bucket,
+      value: trend?.total[i] ?? 0,
+    }));
+    return {
+      data: points,
+      xField: 'bucket',
+      yField: 'value',
+      shapeField: 'smooth',
+      style: { fillOpacity: 0.25 },
+      line: { style: { lineWidth: 2 } },
+      axis: {
+        x: {
+          title: false,
+          labelFormatter: (b: string) => formatBucket(b, 'day', locale),
+          // Thin out crowded dates rather than turning them sideways.
+          labelAutoRotate: false,
+          labelAutoHide: true,
+        },
+        y: { title: false, labelFormatter: (v: number) => formatCompact(v, locale) },
+      },
+      tooltip: {
+        title: (d: { bucket: string }) => formatBucket(d.bucket, 'day', locale, true),
+        items: [
+          {
+            channel: 'y',
+            name: t('workplace.trend.calls'),
+            valueFormatter: (v: number) => formatCount(v, locale),
+          },
+        ],
+      },
+    };
+  }, [trend, locale, t]);
   return (
     <Card
       size="small"
@@ -38,34 +71,7 @@ export function TrendPanel({ today, statistics }: { today: string; statistics?: 
           label={title}
           height={HEIGHT}
           testId="workplace-trend-chart"
-          config={{
-            data: points,
-            xField: 'bucket',
-            yField: 'value',
-            shapeField: 'smooth',
-            style: { fillOpacity: 0.25 },
-            line: { style: { lineWidth: 2 } },
-            axis: {
-              x: {
-                title: false,
-                labelFormatter: (b: string) => formatBucket(b, 'day', locale),
-                // Thin out crowded dates rather than turning them sideways.
-                labelAutoRotate: false,
-                labelAutoHide: true,
-              },
-              y: { title: false, labelFormatter: (v: number) => formatCompact(v, locale) },
-            },
-            tooltip: {
-              title: (d: { bucket: string }) => formatBucket(d.bucket, 'day', locale, true),
-              items: [
-                {
-                  channel: 'y',
-                  name: t('workplace.trend.calls'),
-                  valueFormatter: (v: number) => formatCount(v, locale),
-                },
-              ],
-            },
-          }}
+          config={config}
         />
       )}
     </Card>
