@@ -91,7 +91,10 @@ function ChartBox<K extends ChartKind>({
   );
   const box = useRef<HTMLDivElement>(null);
   const seen = useSeen(box);
-  const skeleton = <Skeleton active paragraph={{ rows: Math.max(1, Math.round(height / 60)) }} />;
+  const rows = Math.max(1, Math.round(height / 60));
+  // Loading (the library on its way) moves; a chart waiting to be scrolled to stands still.
+  const loading = <Skeleton active paragraph={{ rows }} />;
+  const waiting = <Skeleton active={false} paragraph={{ rows }} />;
   return (
     <div
       ref={box}
@@ -102,11 +105,11 @@ function ChartBox<K extends ChartKind>({
       data-testid={testId}
     >
       {seen ? (
-        <Suspense fallback={skeleton}>
+        <Suspense fallback={loading}>
           <Plot kind={kind} config={config} />
         </Suspense>
       ) : (
-        skeleton
+        waiting
       )}
     </div>
   );
