@@ -19,17 +19,10 @@ import {
   useE2E,
   type LocaleName,
 } from './harness';
+import { STATISTICS_CHARTS } from './harness/statistics-charts';
 import { nextApiAnswer } from './harness/ui';
 
 const SHOTS = '/tmp/shots';
-const CHARTS = [
-  'chart-calls',
-  'chart-tokens',
-  'chart-chats',
-  'chart-cost',
-  'chart-top',
-  'chart-models',
-];
 
 function shot(page: Page, name: string): Promise<Buffer> {
   mkdirSync(SHOTS, { recursive: true });
@@ -92,7 +85,7 @@ e2eDescribe('statistics', () => {
       expect((await timed).data.buckets).toHaveLength(30);
 
       // Every chart has drawn something on its canvas; one below the fold as it is scrolled to.
-      for (const id of CHARTS) {
+      for (const id of STATISTICS_CHARTS) {
         const chart = page.getByTestId(id);
         await chart.scrollIntoViewIfNeeded();
         await chart.locator('canvas').first().waitFor();

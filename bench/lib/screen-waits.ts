@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { login } from '../../e2e/harness/login';
+import { STATISTICS_CHARTS, STATISTICS_TIME_CHARTS } from '../../e2e/harness/statistics-charts';
 
 /**
  * The in-page watcher: armed with the chart boxes and figure elements to wait for, it checks
@@ -118,21 +119,13 @@ export interface Wait {
   answerToShown: number | null;
 }
 
-const STATISTICS_CHARTS = [
-  'chart-calls',
-  'chart-tokens',
-  'chart-chats',
-  'chart-cost',
-  'chart-top',
-  'chart-models',
-];
 const STATISTICS_FIGURES = '[data-testid^="statistics-card-"]';
 const STATISTICS_CALLS = '/statistic/';
 
 async function timed(
   page: Page,
   name: string,
-  charts: string[],
+  charts: readonly string[],
   figures: string | null,
   answers: string,
   act: () => Promise<unknown>,
@@ -229,7 +222,6 @@ export async function measureWaits(
     ['statistics-granularity', 'month'],
     ['statistics-range', 'today'],
   ];
-  const TIME_CHARTS = STATISTICS_CHARTS.slice(0, 4);
   for (const [testId, value] of changes) {
     const range = testId === 'statistics-range';
     await sleep(600);
@@ -241,7 +233,7 @@ export async function measureWaits(
       await timed(
         page,
         range ? 'statistics: range change' : 'statistics: granularity change',
-        range ? STATISTICS_CHARTS : TIME_CHARTS,
+        range ? STATISTICS_CHARTS : STATISTICS_TIME_CHARTS,
         range ? STATISTICS_FIGURES : null,
         STATISTICS_CALLS,
         () => option.click(),
