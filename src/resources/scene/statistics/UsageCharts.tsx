@@ -277,9 +277,15 @@ export function UsageCharts({
     };
   }, [tokens, locale, t]);
 
-  const stacked = (config: typeof callsConfig, label: string, testId: string) =>
+  /** A chart over time once its answer is here (stacked layers as areas, measures as lines). */
+  const overTime = (
+    kind: 'area' | 'line',
+    config: typeof callsConfig | typeof tokensConfig,
+    label: string,
+    testId: string,
+  ) =>
     config ? (
-      <Chart kind="area" label={label} height={HEIGHT} testId={testId} config={config} />
+      <Chart kind={kind} label={label} height={HEIGHT} testId={testId} config={config} />
     ) : (
       <Pending />
     );
@@ -287,26 +293,16 @@ export function UsageCharts({
   return (
     <Row gutter={[16, 16]} className="statistics-charts">
       <Panel title={t('statistics.charts.calls')} testId="statistics-chart-calls">
-        {stacked(callsConfig, t('statistics.charts.calls'), 'chart-calls')}
+        {overTime('area', callsConfig, t('statistics.charts.calls'), 'chart-calls')}
       </Panel>
       <Panel title={t('statistics.charts.tokens')} testId="statistics-chart-tokens">
-        {tokensConfig ? (
-          <Chart
-            kind="line"
-            label={t('statistics.charts.tokens')}
-            height={HEIGHT}
-            testId="chart-tokens"
-            config={tokensConfig}
-          />
-        ) : (
-          <Pending />
-        )}
+        {overTime('line', tokensConfig, t('statistics.charts.tokens'), 'chart-tokens')}
       </Panel>
       <Panel title={t('statistics.charts.chats')} testId="statistics-chart-chats">
-        {stacked(chatsConfig, t('statistics.charts.chats'), 'chart-chats')}
+        {overTime('area', chatsConfig, t('statistics.charts.chats'), 'chart-chats')}
       </Panel>
       <Panel title={t('statistics.charts.cost')} testId="statistics-chart-cost">
-        {stacked(costConfig, t('statistics.charts.cost'), 'chart-cost')}
+        {overTime('area', costConfig, t('statistics.charts.cost'), 'chart-cost')}
       </Panel>
       <Panel title={t('statistics.charts.topScenes')} testId="statistics-chart-top">
         {!sceneList ? (
