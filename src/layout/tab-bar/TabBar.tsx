@@ -110,9 +110,14 @@ export function TabBar({ activeName }: { activeName: string | null }) {
         hideAdd
         size="small"
         activeKey={activeName ?? undefined}
-        onChange={(key) => {
+        // On every click, not antd's onChange: while the next page is still loading, the router
+        // has already moved the address but the bar still marks the tab being left as active,
+        // and a click on it must lead back there.
+        onTabClick={(key) => {
           const tab = tabs.find((x) => x.name === key);
-          if (!tab) return;
+          if (!tab || tab.fullPath === `${window.location.pathname}${window.location.search}`) {
+            return;
+          }
           rememberScroll(activeName);
           navigate(tab.fullPath, { state: TAB_SWITCH });
         }}
