@@ -25,6 +25,7 @@ import {
 import { PARAMS } from './statistics/filters';
 import { SummaryCards } from './statistics/SummaryCards';
 import { TotalsTable } from './statistics/TotalsTable';
+import { useTogether } from './statistics/together';
 import { UsageCharts } from './statistics/UsageCharts';
 import './statistics/statistics.css';
 import { Tip } from '../../components/Tip';
@@ -53,6 +54,13 @@ export default function StatisticsPage() {
   const tokens = useStatistic('tokens', body);
   const cost = useStatistic('cost', body);
   const calls = [sceneList, times, chats, tokens, cost];
+  // The three stacked charts share their scenes' colours, so they change together, once all
+  // three answers are for the filters shown: one drawing each rather than one per answer.
+  const layered = [times, chats, cost];
+  const [timesShown, chatsShown, costShown] = useTogether(
+    [times.data, chats.data, cost.data] as const,
+    layered.every((c) => c.fresh && !c.loading),
+  );
   const failed = calls.some((c) => c.error);
   const fetching = calls.some((c) => c.fetching);
   const retry = () => calls.forEach((c) => c.refetch());
@@ -146,10 +154,10 @@ export default function StatisticsPage() {
                   granularity={filters.granularity}
                   withYear={filters.startDate.slice(0, 4) !== filters.endDate.slice(0, 4)}
                   sceneList={sceneList.data}
-                  times={times.data}
-                  chats={chats.data}
+                  times={timesShown}
+                  chats={chatsShown}
                   tokens={tokens.data}
-                  cost={cost.data}
+                  cost={costShown}
                 />
                 <Card size="small" title={t('statistics.table.title')}>
                   <TotalsTable
