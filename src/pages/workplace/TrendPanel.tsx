@@ -3,12 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart } from '../../components/charts/Chart';
+import { spacedTicks } from '../../components/charts/ticks';
 import { formatBucket, formatCompact, formatCount } from '../../components/charts/format';
 import { PanelSkeleton } from '../../components/PanelSkeleton';
 import { TREND_DAYS } from './figures';
 import { useToday } from './use-figures';
 
 const HEIGHT = 260;
+/** Dates labelled on the axis, at most: as many as fit two thirds of the page's width. */
+const DATE_LABELS = 12;
 
 /** Calls per day over the last 30 days (the same answer gives today's calls card its figure). */
 export function TrendPanel({ today, statistics }: { today: string; statistics?: string }) {
@@ -37,6 +40,7 @@ export function TrendPanel({ today, statistics }: { today: string; statistics?: 
           // Thin out crowded dates rather than turning them sideways.
           labelAutoRotate: false,
           labelAutoHide: true,
+          tickFilter: spacedTicks(points.length, DATE_LABELS),
         },
         y: { title: false, labelFormatter: (v: number) => formatCompact(v, locale) },
       },

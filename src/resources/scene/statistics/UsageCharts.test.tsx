@@ -94,4 +94,34 @@ describe('usage charts', () => {
     expect(pointsOf(5)).toHaveProperty('point');
     expect(pointsOf(10)).not.toHaveProperty('point');
   });
+
+  it('labels at most eight dates of a long range, evenly spaced from the first', async () => {
+    drawn.length = 0;
+    const buckets = Array.from({ length: 90 }, (_, i) =>
+      new Date(Date.UTC(2026, 8, 1 + i)).toISOString().slice(0, 10),
+    );
+    const quarter: SeriesAnswer = {
+      range: { ...range, startDate: buckets[0]!, endDate: buckets[89]! },
+      buckets,
+      series: [{ key: 's1', name: 'One', values: buckets.map((_, i) => 1000 + i) }],
+      total: buckets.map((_, i) => 1000 + i),
+    };
+    render(
+      <UsageCharts
+        {...props}
+        times={quarter}
+        chats={undefined}
+        tokens={undefined}
+        cost={undefined}
+      />,
+    );
+    await vi.waitFor(() => expect(drawn.length).toBeGreaterThanOrEqual(1));
+    const config = drawn[0]!.config as {
+      axis: { x: { tickFilter: (d: string, i: number) => boolean } };
+    };
+    const labelled = buckets.filter((b, i) => config.axis.x.tickFilter(b, i));
+    expect(labelled.length).toBeLessThanOrEqual(8);
+    expect(labelled.length).toBeGreaterThanOrEqual(6);
+    expect(labelled[0]).toBe(buckets[0]);
+  });
 });

@@ -10,6 +10,7 @@ import type {
   TokensAnswer,
 } from '../../../../contract/statistics';
 import { Chart } from '../../../components/charts/Chart';
+import { spacedTicks } from '../../../components/charts/ticks';
 import {
   formatBucket,
   formatCompact,
@@ -29,6 +30,8 @@ import {
 } from './rows';
 
 const HEIGHT = 280;
+/** Dates labelled on a time axis, at most: as many as fit half the page's width. */
+const DATE_LABELS = 8;
 /**
  * Colours of the busiest scenes' layers; "others" is grey beneath. G2's classic10, then eight of
  * other hues, all of middle lightness to read on both themes: the three stacked charts show at
@@ -90,8 +93,10 @@ function timeConfig(
     const date = formatBucket(d.bucket, granularity, locale, withYear || granularity !== 'day');
     return granularity === 'week' ? t('statistics.charts.weekOf', { date }) : date;
   };
+  const buckets = new Set(points.map((p) => p.bucket)).size;
   // A line or an area over a single day, week or month has no length: its values show as points.
-  const single = new Set(points.map((p) => p.bucket)).size === 1;
+  const single = buckets === 1;
+
   return {
     ...(single ? { point: { sizeField: 4 } } : {}),
     data: points,
@@ -105,6 +110,7 @@ function timeConfig(
         labelFormatter: (b: string) => formatBucket(String(b), granularity, locale),
         labelAutoRotate: false,
         labelAutoHide: true,
+        tickFilter: spacedTicks(buckets, DATE_LABELS),
       },
       y: {
         title: false,
