@@ -122,17 +122,23 @@ describe('menuForRole', () => {
     expect(admin.every((r) => r.roles?.includes('*') || r.roles?.includes('admin'))).toBe(true);
   });
 
-  it('gives the admin, and only the admin, users and model versions after plugin configuration', () => {
+  it('gives the admin, and only the admin, users, model versions and API keys after plugin configuration', () => {
     const admin = namesOf(menuForRole('admin', policy));
     expect(admin.indexOf('system')).toBe(admin.indexOf('plugin-config') + 1);
     const leaves = namesOf(flattenRoutes(menuForRole('admin', policy)));
     expect(leaves).toEqual(
-      expect.arrayContaining(['system.users', 'system.model-versions', 'system.resource-config']),
+      expect.arrayContaining([
+        'system.users',
+        'system.model-versions',
+        'system.api-keys',
+        'system.resource-config',
+      ]),
     );
     const system = routesFor().find((n) => n.name === 'system');
     expect(system?.children?.map((c) => [c.path, c.roles])).toEqual([
       ['/system/users', ['admin']],
       ['/system/model-versions', ['admin']],
+      ['/system/api-keys', ['admin']],
       ['/system/resource-config', ['admin']],
     ]);
     const user = namesOf(flattenRoutes(menuForRole('user', policy)));

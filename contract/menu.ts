@@ -51,6 +51,12 @@ const SYSTEM: RouteNode = {
       locale: 'menu.system.modelVersions',
       roles: ['admin'],
     },
+    {
+      name: 'system.api-keys',
+      path: '/system/api-keys',
+      locale: 'menu.system.apiKeys',
+      roles: ['admin'],
+    },
     // The admin declares resources here (its calls are RESOURCE_CONFIG_PATHS).
     {
       name: 'system.resource-config',

@@ -29,6 +29,7 @@ export const RESERVED_NAMES: readonly string[] = [
   'system',
   'statistic',
   'message',
+  'api-key',
 ];
 
 /** A resource name: kebab-case, a letter first, 2 to 40 characters. */

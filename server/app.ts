@@ -22,6 +22,9 @@ import { forgetAllCachedSessions, forgetCachedUserSessions } from './auth/sessio
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/login-limiter';
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
+import { DEFAULT_PUBLIC_API, installKeyAuth, type PublicApiOptions } from './public/auth';
+import { publicPromptRoutes } from './public/prompts';
+import { apiKeyAdminRoutes } from './routes/api-key-admin';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
 import { openListPool, within, type Database } from './db/client';
 import { scheduleRetention, type RetentionSettings } from './db/retention';
@@ -97,6 +100,8 @@ export interface BuildAppOptions {
   bodyLimits?: Partial<BodyLimits>;
   /** Per-address budget of API answers to unauthenticated callers; false turns it off. */
   anonymousLimit?: Partial<AnonymousLimit> | false;
+  /** The public API's per-key rate (API_KEY_REQUESTS_PER_MINUTE). */
+  publicApi?: Partial<PublicApiOptions>;
   /** RESOURCES_CONFIG: a JSON or YAML file of resource declarations. */
   resourcesConfig?: string;
   /** Re-read the declarations on SIGHUP while the app is open (main.ts; tests call reload). */
@@ -221,7 +226,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers carry personal data and tokens: no cache may keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // A route that says how its answer may be kept (the public prompts) is left to say so.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
     }
@@ -359,17 +367,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     configured,
   };
 
+  const keyAuth = installKeyAuth(app, options.db, { ...DEFAULT_PUBLIC_API, ...options.publicApi });
   if (options.anonymousLimit !== false) {
     installAnonymousLimit(
       app,
       { ...DEFAULT_ANONYMOUS_LIMIT, ...options.anonymousLimit },
       ctx.authenticate,
       apiPath('user', 'login'),
+      keyAuth.identify,
     );
   }
   healthRoutes(app, ctx);
   userRoutes(app, ctx);
   userAdminRoutes(app, ctx);
+  apiKeyAdminRoutes(app, ctx);
+  publicPromptRoutes(app, ctx.db, keyAuth);
   menuRoutes(app, ctx);
   modelRoutes(app, ctx);
   statisticRoutes(app, ctx);

@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
 import { apiPath, endpointPath } from '../contract/api';
@@ -9,7 +9,7 @@ import { freeTagFields } from '../contract/tags';
 import { ADMIN_CALL_BODIES, ENDPOINT_BODIES } from './db/demo/call-samples';
 import { sampleBody } from './db/demo/sample';
 import { RESOURCE_TABLES } from './db/resource-tables';
-import { promptCalls, prompts } from './db/schema';
+import { promptCalls, prompts, scenes } from './db/schema';
 import { OPTION_LIST_PATHS } from './routes/options';
 import { MOCK_CODE } from '../mock/constants';
 import { RESOURCE_CONFIG_PATHS } from '../contract/resource-config-api';
@@ -25,6 +25,7 @@ import {
   LOGOUT,
   MENU,
   MODEL_VERSIONS,
+  PUBLIC_ROUTES,
   SAMPLE_ROUTES,
   STATISTIC_ROUTES,
   USER_DETAIL,
@@ -463,6 +464,95 @@ describeBackends('authorization matrix', (backend) => {
       await expectCode(caller, LOGOUT, 'logout', undefined, Code.OK);
       // The token it ended opens nothing any more.
       await expectCode(caller, MENU, 'after logout', undefined, Code.SESSION_ENDED);
+    }
+  });
+
+  it('public API: no console login opens it; a key reads only within its scope and scenes', async () => {
+    const [template] = await t.db
+      .select({ id: prompts.id, sceneCode: prompts.sceneCode })
+      .from(prompts)
+      .where(and(eq(prompts.isPublic, 1), eq(prompts.status, 1), isNotNull(prompts.sceneCode)))
+      .limit(1);
+    const sceneCode = template!.sceneCode as string;
+    await t.db
+      .update(scenes)
+      .set({ templateId: template!.id })
+      .where(eq(scenes.sceneCode, sceneCode));
+    const [elsewhere] = await t.db
+      .select({ code: scenes.sceneCode })
+      .from(scenes)
+      .where(and(eq(scenes.isDel, 0), ne(scenes.sceneCode, sceneCode)))
+      .limit(1);
+    const concrete: Record<string, string> = {
+      [PUBLIC_ROUTES[0]!.url]: `/api/public/v1/prompts/${template!.id}`,
+      [PUBLIC_ROUTES[1]!.url]: `/api/public/v1/scenes/${encodeURIComponent(sceneCode)}/prompt`,
+    };
+    // Fresh sessions: the tests before may have ended theirs.
+    const fresh: Record<string, string> = {};
+    for (const caller of CALLERS) if (caller !== 'anonymous') fresh[caller] = await t.login(caller);
+    const newKey = async (body: object) => {
+      const res = await t.post(apiPath('api-key', 'create'), body, { token: fresh.admin });
+      return (res.body.data as { secret: string }).secret;
+    };
+    const keys: Record<string, [string, number]> = {
+      'key of the scene': [
+        await newKey({ name: 'm1', scopes: ['prompts:read'], sceneCodes: [sceneCode] }),
+        Code.OK,
+      ],
+      'ingest-only key': [await newKey({ name: 'm2', scopes: ['ingest'] }), Code.FORBIDDEN],
+      'key of another scene': [
+        await newKey({
+          name: 'm3',
+          scopes: ['prompts:read'],
+          sceneCodes: [elsewhere!.code as string],
+        }),
+        Code.NOT_FOUND,
+      ],
+    };
+    for (const route of PUBLIC_ROUTES) {
+      const url = concrete[route.url]!;
+      const get = async (token?: string) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        return { code: (res.json() as { code: number }).code, text: res.body };
+      };
+      // A console login, the admin's included, is no key.
+      for (const caller of CALLERS) {
+        const { code } = await get(caller === 'anonymous' ? undefined : fresh[caller]);
+        outcomes.push({
+          route: route.url,
+          caller,
+          what: 'public API',
+          expected: Code.TOKEN_INVALID,
+          actual: code,
+        });
+      }
+      for (const [what, [secret, expected]] of Object.entries(keys)) {
+        const { code, text } = await get(secret);
+        outcomes.push({ route: route.url, caller: 'admin', what, expected, actual: code });
+        if (expected !== Code.OK && text.includes('"content"')) leaks.push(`${what} read ${url}`);
+      }
+    }
+    // No personal template is served, whoever holds the key.
+    const mine = personal.prompt;
+    if (mine !== undefined) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/v1/prompts/${mine}`,
+        headers: { authorization: `Bearer ${keys['key of the scene']![0]}` },
+      });
+      if (res.body.toLowerCase().includes(SECRET.toLowerCase()))
+        leaks.push(`a key read personal prompt ${mine}`);
+      outcomes.push({
+        route: PUBLIC_ROUTES[0]!.url,
+        caller: 'admin',
+        what: 'personal template',
+        expected: Code.NOT_FOUND,
+        actual: (res.json() as { code: number }).code,
+      });
     }
   });
 

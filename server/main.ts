@@ -4,6 +4,7 @@
  */
 import { buildApp, DEFAULT_TIMEOUTS } from './app';
 import { DEFAULT_LOGIN_LIMITS } from './auth/login-limiter';
+import { DEFAULT_PUBLIC_API } from './public/auth';
 import { DEFAULT_SESSION_CACHE_MS } from './auth/session-cache';
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -82,6 +83,12 @@ async function main(): Promise<void> {
     },
     apiRateLimit: apiPerMinute > 0 ? { max: apiPerMinute } : false,
     anonymousLimit: anonymousPerMinute > 0 ? { perMinute: anonymousPerMinute } : false,
+    publicApi: {
+      keyRequestsPerMinute: numberFrom(
+        'API_KEY_REQUESTS_PER_MINUTE',
+        DEFAULT_PUBLIC_API.keyRequestsPerMinute,
+      ),
+    },
     bodyLimits: {
       maxDepth: numberFrom('BODY_MAX_DEPTH', DEFAULT_BODY_LIMITS.maxDepth),
       maxKeys: numberFrom('BODY_MAX_KEYS', DEFAULT_BODY_LIMITS.maxKeys),

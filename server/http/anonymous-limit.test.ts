@@ -58,4 +58,28 @@ describeBackends('anonymous limit', (backend) => {
     }
     expect((await fromIp('203.0.113.3', LOGIN, '{}')).statusCode).toBe(400);
   });
+
+  it('spares a public API key holder (its key has a rate of its own); a wrong key is counted', async () => {
+    const ip = '203.0.113.4';
+    const admin = await t.login('admin');
+    const created = await t.post(
+      apiPath('api-key', 'create'),
+      { name: 'limit', scopes: ['prompts:read'] },
+      { token: admin },
+    );
+    const secret = (created.body.data as { secret: string }).secret;
+    const get = (key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/public/v1/prompts/999999999',
+        remoteAddress: ip,
+        headers: { authorization: `Bearer ${key}` },
+      });
+    // A key's answers, even 404s, use none of the address's budget.
+    for (let i = 0; i < 8; i++) expect((await get(secret)).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++) expect((await get(`${secret}x`)).statusCode).toBe(401);
+    expect((await get(`${secret}x`)).statusCode).toBe(429);
+    // The budget spent, the live key still gets through.
+    expect((await get(secret)).statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { API_KEY_PREFIX } from '../../contract/api-keys';
 import { Code } from '../../contract/envelope';
 import { bearerToken } from '../auth/authenticate';
 import { SlidingWindow } from '../auth/sliding-window';
@@ -40,11 +41,16 @@ export function installAnonymousLimit(
   limit: AnonymousLimit,
   authenticate: preValidationAsyncHookHandler,
   loginPath: string,
+  /** The public API's key of a request, if it holds a live one. */
+  keyOf?: (request: FastifyRequest) => Promise<unknown>,
 ): SlidingWindow {
   const window = new SlidingWindow(limit.perMinute, WINDOW_MS);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!counted(request) || !window.isExhausted(request.ip)) return;
+    if (keyOf && bearerToken(request)?.startsWith(API_KEY_PREFIX) && (await keyOf(request))) {
+      return; // a key holder is limited by its key's own rate
+    }
     if (bearerToken(request) && !request.url.startsWith(loginPath)) {
       try {
         await authenticate.call(app, request, reply);
@@ -58,7 +64,7 @@ export function installAnonymousLimit(
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    if (!counted(request) || request.user) return;
+    if (!counted(request) || request.user || request.apiKey) return;
     if (reply.statusCode === 429) return; // refusals do not extend the wait
     if (reply.statusCode < 300 && request.url.startsWith(loginPath)) return;
     window.hit(request.ip);

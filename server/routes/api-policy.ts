@@ -12,6 +12,8 @@ export const API_PERMISSIONS = {
   user: { admin: ['list', 'show', 'create', 'edit'] },
   model: { admin: ['create', 'edit', 'delete'] },
   meta: { admin: ['list', 'show', 'create', 'edit', 'delete'] },
+  // Revoking a key is its edit.
+  'api-key': { admin: ['list', 'create', 'edit'] },
 } as const satisfies Record<string, Partial<Record<Role, readonly Action[]>>>;
 
 export type ApiGroup = keyof typeof API_PERMISSIONS;

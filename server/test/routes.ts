@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, apiPath, endpointPath } from '../../contract/api';
 import {
+  apiKeyCreateBody,
+  apiKeyPageBody,
+  apiKeyRevokeBody,
+  PUBLIC_API_PREFIX,
+  type ApiKeyScope,
+} from '../../contract/api-keys';
+import {
   declarationBodies,
   RESOURCE_CONFIG_PATHS,
   REST_PROXY_PREFIX,
@@ -59,7 +66,9 @@ export interface RouteEntry {
       }
     | { kind: 'public' | 'signed-in' }
     /** Routes outside the resource policy that only these roles may call (account admin). */
-    | { kind: 'roles'; roles: readonly Role[] };
+    | { kind: 'roles'; roles: readonly Role[] }
+    /** The public API: a key with this scope, never a console login. */
+    | { kind: 'key'; scope: ApiKeyScope };
 }
 
 export const CRUD_ACTIONS = [
@@ -140,6 +149,9 @@ export const ADMIN_ROUTES: RouteEntry[] = (
     [apiPath('model', 'version', 'create'), modelVersionCreateBody],
     [apiPath('model', 'version', 'update'), modelVersionUpdateBody],
     [apiPath('model', 'version', 'delete'), modelVersionDeleteBody],
+    [apiPath('api-key', 'page'), apiKeyPageBody],
+    [apiPath('api-key', 'create'), apiKeyCreateBody],
+    [apiPath('api-key', 'revoke'), apiKeyRevokeBody],
     ...(['list', 'detail', 'check', 'create', 'update', 'enable', 'delete'] as const).map(
       (call) => [RESOURCE_CONFIG_PATHS[call], declarationBodies[call]] as const,
     ),
@@ -205,17 +217,25 @@ export const SAMPLE_ROUTES: RouteEntry[] = MOCK_ROUTES.map((r) => ({
   access: { kind: 'signed-in' },
 }));
 
+/** The public API's calls, with a key of their scope. */
+export const PUBLIC_ROUTES: RouteEntry[] = [
+  `${PUBLIC_API_PREFIX}/prompts/:templateId`,
+  `${PUBLIC_API_PREFIX}/scenes/:sceneCode/prompt`,
+].map((url) => ({ method: 'GET', url, access: { kind: 'key', scope: 'prompts:read' } }));
+
 export const ALL_ROUTES: RouteEntry[] = [
   ...RESOURCES.flatMap(resourceRoutes),
   ...USER_ROUTES,
   ...STATISTIC_ROUTES,
   ...SAMPLE_ROUTES,
+  ...PUBLIC_ROUTES,
 ];
 
 /** Roles the policy lets call a route (every role for signed-in routes). */
 export function rolesFor(route: RouteEntry, roles: readonly Role[]): Role[] {
   const access = route.access;
   if (access.kind === 'roles') return roles.filter((r) => access.roles.includes(r));
+  if (access.kind === 'key') return [];
   if (route.access.kind === 'policy') {
     const { roles: only } = route.access;
     return rolesAllowed(route.access.resource, route.access.action).filter(

@@ -23,3 +23,4 @@ export {
   type ResourceDeclarationRow,
 } from './resource-declarations';
 export { resourceRows, type ResourceRowsRow } from './resource-rows';
+export { apiKeys, type ApiKeyRow } from './api-keys';
