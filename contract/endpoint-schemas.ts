@@ -14,6 +14,7 @@ import {
 } from './resource-schema';
 import { corpusItem, ITEM_LABELS, MAX_IMPORT_ROWS } from './resources/corpus-item';
 import { modelEvaluateResult } from './resources/model-evaluate-result';
+import { LABEL_RE, PRODUCTION_LABEL } from './prompt-labels';
 import { VERSION_STATES } from './resources/prompt';
 
 /**
@@ -179,7 +180,15 @@ export const promptVersionSchema = z.object({
   reviewerName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reason: z.string().nullable(),
+  /** The labels pointing at this version; `production` on the live one. */
+  labels: z.array(z.string()),
 });
+
+/** A label an admin may set: not `production`, which only approval moves. */
+const settableLabel = z
+  .string()
+  .refine((s) => LABEL_RE.test(s), { params: { key: 'badLabel' }, abort: true })
+  .refine((s) => s !== PRODUCTION_LABEL, { params: { key: 'productionLabel' } });
 
 /** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
 export const ENDPOINT_SCHEMAS: Readonly<
@@ -244,6 +253,18 @@ export const ENDPOINT_SCHEMAS: Readonly<
         version: versionSchema,
         reason: visibleString().trim().min(1).max(500),
       }),
+    },
+    label: {
+      body: z.strictObject({
+        id: idSchema,
+        label: settableLabel,
+        number: z.number().int().min(1).max(2_147_483_647),
+      }),
+      answer: z.object({ labels: z.record(z.string(), z.number().int()) }),
+    },
+    unlabel: {
+      body: z.strictObject({ id: idSchema, label: settableLabel }),
+      answer: z.object({ labels: z.record(z.string(), z.number().int()) }),
     },
   },
 };

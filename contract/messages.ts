@@ -74,6 +74,8 @@ const zh = {
   unknownScene: '场景「{code}」不存在',
   badLabel: '标签只能由小写字母、数字和连字符组成，最长 32 个字符',
   keyRevoked: '该密钥已吊销',
+  productionLabel: 'production 标签指向线上版本，只能通过审核通过来移动',
+  noSuchLabel: '没有标签「{label}」',
   rangeTooLong: '时间范围不能超过 {max} 天',
   // Problems with a resource declaration (contract/resource-config.ts).
   declKebabCase: '请使用短横线命名：小写字母、数字和单个连字符',
@@ -207,6 +209,8 @@ const en: Record<MessageKey, string> = {
   unknownScene: 'there is no scene "{code}"',
   badLabel: 'a label is 1 to 32 lower-case letters, digits and hyphens',
   keyRevoked: 'this key is revoked already',
+  productionLabel: 'the production label is the live version; only an approval moves it',
+  noSuchLabel: 'there is no label "{label}"',
   rangeTooLong: 'the range cannot be longer than {max} days',
   declKebabCase: 'use kebab-case: a-z, digits and single hyphens',
   declReservedName: 'this name is reserved by the console',

@@ -93,3 +93,73 @@ export function promptVariablesSchema() {
 export function renderTemplate(content: string, values: Readonly<Record<string, string>>): string {
   return content.replace(PLACEHOLDER_RE, (whole, name: string) => values[name] ?? whole);
 }
+
+/** What is wrong with one value given for a template's variables. */
+export interface ValueIssue {
+  /** The variable's field name. */
+  field: string;
+  key: 'required' | 'expectedType' | 'notOneOf' | 'badDate' | 'tooLong' | 'unknownField';
+  params?: Record<string, string | number>;
+}
+
+/** Longest value of a text variable: the template itself may be no longer. */
+export const MAX_VALUE_LENGTH = 20_000;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isDate(value: string): boolean {
+  const match = DATE_RE.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * Checks values for a template's variables by their declared types, as the preview's controls
+ * allow them (a number, one of a select's options, a YYYY-MM-DD date, text), and answers each
+ * value as the text it puts in the template. Every declared variable needs a value; one the
+ * template does not declare is refused.
+ */
+export function checkValues(
+  variables: readonly PromptVariable[],
+  values: Readonly<Record<string, unknown>>,
+): { issues: ValueIssue[]; texts: Record<string, string> } {
+  const issues: ValueIssue[] = [];
+  const texts: Record<string, string> = {};
+  const declared = new Set(variables.map((v) => v.fieldName));
+  for (const field of Object.keys(values)) {
+    if (!declared.has(field)) issues.push({ field, key: 'unknownField', params: { field } });
+  }
+  for (const variable of variables) {
+    const field = variable.fieldName;
+    const value = values[field];
+    if (value === undefined || value === null || value === '') {
+      issues.push({ field, key: 'required' });
+      continue;
+    }
+    if (variable.type === 'number') {
+      const number =
+        typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+      if (!Number.isFinite(number) || (typeof value === 'string' && value.trim() === '')) {
+        issues.push({ field, key: 'expectedType', params: { expected: 'number' } });
+      } else texts[field] = String(number);
+      continue;
+    }
+    if (typeof value !== 'string') {
+      issues.push({ field, key: 'expectedType', params: { expected: 'string' } });
+      continue;
+    }
+    if (variable.type === 'select' && !(variable.options ?? []).includes(value)) {
+      issues.push({
+        field,
+        key: 'notOneOf',
+        params: { options: (variable.options ?? []).join(', ') },
+      });
+    } else if (variable.type === 'date' && !isDate(value)) {
+      issues.push({ field, key: 'badDate' });
+    } else if (value.length > MAX_VALUE_LENGTH) {
+      issues.push({ field, key: 'tooLong', params: { max: MAX_VALUE_LENGTH } });
+    } else texts[field] = value;
+  }
+  return { issues, texts };
+}

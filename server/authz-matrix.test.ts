@@ -486,6 +486,7 @@ describeBackends('authorization matrix', (backend) => {
     const concrete: Record<string, string> = {
       [PUBLIC_ROUTES[0]!.url]: `/api/public/v1/prompts/${template!.id}`,
       [PUBLIC_ROUTES[1]!.url]: `/api/public/v1/scenes/${encodeURIComponent(sceneCode)}/prompt`,
+      [PUBLIC_ROUTES[2]!.url]: `/api/public/v1/prompts/${template!.id}/render`,
     };
     // Fresh sessions: the tests before may have ended theirs.
     const fresh: Record<string, string> = {};
@@ -513,9 +514,11 @@ describeBackends('authorization matrix', (backend) => {
       const url = concrete[route.url]!;
       const get = async (token?: string) => {
         const res = await t.app.inject({
-          method: 'GET',
+          method: route.method,
           url,
           headers: token ? { authorization: `Bearer ${token}` } : {},
+          // The seed's values are not this template's: a sound caller gets 40000 naming them.
+          ...(route.method === 'POST' ? { payload: { variables: {} } } : {}),
         });
         return { code: (res.json() as { code: number }).code, text: res.body };
       };
@@ -532,7 +535,10 @@ describeBackends('authorization matrix', (backend) => {
       }
       for (const [what, [secret, expected]] of Object.entries(keys)) {
         const { code, text } = await get(secret);
-        outcomes.push({ route: route.url, caller: 'admin', what, expected, actual: code });
+        // Rendering with no values may answer 40000: past every access check all the same.
+        const want = route.method === 'POST' && expected === Code.OK ? PASSES : expected;
+        const actual = want === PASSES && !REFUSALS.includes(code) ? PASSES : code;
+        outcomes.push({ route: route.url, caller: 'admin', what, expected: want, actual });
         if (expected !== Code.OK && text.includes('"content"')) leaks.push(`${what} read ${url}`);
       }
     }

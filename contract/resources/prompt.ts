@@ -63,6 +63,19 @@ export const prompt = defineResource({
       roles: ['admin'],
       summary: 'Reject the pending version with a reason (admin)',
     },
+    label: {
+      path: 'label',
+      action: 'edit',
+      roles: ['admin'],
+      summary:
+        'Point a label (staging, canary, …) at a version of a platform template (admin); production moves only by approval',
+    },
+    unlabel: {
+      path: 'unlabel',
+      action: 'edit',
+      roles: ['admin'],
+      summary: 'Remove a label from a platform template (admin)',
+    },
   },
   titleField: 'title',
   defaultSort: { field: 'createdAt', order: 'desc' },

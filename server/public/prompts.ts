@@ -5,22 +5,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_API_PREFIX } from '../../contract/api-keys';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
-import type { PromptVariable } from '../../contract/prompt-variables';
+import { LABEL_RE, PRODUCTION_LABEL } from '../../contract/prompt-labels';
+import { checkValues, renderTemplate, type PromptVariable } from '../../contract/prompt-variables';
+import { Code } from '../../contract/envelope';
 import type { Database } from '../db/client';
-import { prompts, scenes } from '../db/schema';
-import { notFound } from '../http/app-error';
+import { promptLabels, prompts, promptVersions, scenes } from '../db/schema';
+import { AppError, notFound } from '../http/app-error';
 import { success } from '../http/reply';
 import { keyCovers, type KeyAuth } from './auth';
-
-/** The label of the approved live version; it moves only through review. */
-export const PRODUCTION = 'production';
-const LABEL = /^[a-z0-9-]{1,32}$/;
 
 const labelQuery = z.strictObject({
   label: z
     .string()
-    .default(PRODUCTION)
-    .refine((s) => LABEL.test(s), { params: { key: 'badLabel' } }),
+    .default(PRODUCTION_LABEL)
+    .refine((s) => LABEL_RE.test(s), { params: { key: 'badLabel' } }),
 });
 
 const servedPrompt = z.object({
@@ -35,18 +33,30 @@ const servedPrompt = z.object({
 });
 type ServedPrompt = z.infer<typeof servedPrompt>;
 
+export const renderBody = z.strictObject({
+  label: labelQuery.shape.label,
+  variables: z.record(z.string().max(64), z.unknown()).default({}),
+});
+
+const renderedPrompt = z.object({
+  templateId: z.number().int(),
+  version: z.number().int(),
+  label: z.string(),
+  text: z.string(),
+});
+
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
 /**
- * The template a label points at, as the platform's runtime fetches it. Only enabled platform
- * templates are served, never a personal one.
+ * The template version a label points at, as the platform's runtime fetches it: `production`
+ * is the live version (the template row's own content), any other label a stored version.
+ * Only enabled platform templates are served, never a personal one.
  */
 async function servedTemplate(
   db: Database,
   templateId: number,
   label: string,
 ): Promise<ServedPrompt> {
-  if (label !== PRODUCTION) throw notFound();
   const [row] = await db
     .select({
       id: prompts.id,
@@ -61,15 +71,46 @@ async function servedTemplate(
     .where(and(eq(prompts.id, templateId), eq(prompts.isPublic, 1), eq(prompts.status, 1)))
     .limit(1);
   if (!row) throw notFound();
+  let version: {
+    title: unknown;
+    sceneCode: unknown;
+    type: unknown;
+    content: unknown;
+    variables: unknown;
+    number: unknown;
+  } = { ...row, number: row.liveVersion };
+  if (label !== PRODUCTION_LABEL) {
+    const [labelled] = await db
+      .select({
+        title: promptVersions.title,
+        sceneCode: promptVersions.sceneCode,
+        type: promptVersions.type,
+        content: promptVersions.content,
+        variables: promptVersions.variables,
+        number: promptVersions.number,
+      })
+      .from(promptLabels)
+      .innerJoin(
+        promptVersions,
+        and(
+          eq(promptVersions.promptId, promptLabels.promptId),
+          eq(promptVersions.number, promptLabels.number),
+        ),
+      )
+      .where(and(eq(promptLabels.promptId, templateId), eq(promptLabels.label, label)))
+      .limit(1);
+    if (!labelled) throw notFound();
+    version = labelled;
+  }
   return {
     templateId: row.id as number,
-    title: row.title as string,
-    sceneCode: (row.sceneCode as string | null) ?? null,
-    modelType: row.type as string,
-    version: row.liveVersion as number,
+    title: version.title as string,
+    sceneCode: (version.sceneCode as string | null) ?? null,
+    modelType: version.type as string,
+    version: version.number as number,
     label,
-    content: row.content as string,
-    variables: ((row.variables as PromptVariable[] | null) ?? []) as unknown as Record<
+    content: version.content as string,
+    variables: ((version.variables as PromptVariable[] | null) ?? []) as unknown as Record<
       string,
       unknown
     >[],
@@ -112,6 +153,41 @@ export function publicPromptRoutes(app: FastifyInstance, db: Database, auth: Key
       // A key restricted to scenes finds another scene's template as absent as a missing one.
       if (!keyCovers(request.apiKey!, prompt.sceneCode)) throw notFound();
       return answerPrompt(request, reply, prompt);
+    },
+  });
+
+  r.post(`${PUBLIC_API_PREFIX}/prompts/:templateId/render`, {
+    preValidation: [auth.require('prompts:read')],
+    schema: {
+      ...docs(
+        'The text of a template version with the given values, checked by their declared types; interface variables take the value given',
+      ),
+      params: z.strictObject({ templateId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+      body: renderBody,
+      response: { 200: envelopeOf(renderedPrompt), ...errors },
+    },
+    handler: async (request) => {
+      const { label, variables } = request.body;
+      const prompt = await servedTemplate(db, request.params.templateId, label);
+      if (!keyCovers(request.apiKey!, prompt.sceneCode)) throw notFound();
+      const { issues, texts } = checkValues(
+        prompt.variables as unknown as PromptVariable[],
+        variables,
+      );
+      if (issues.length) {
+        throw new AppError(
+          Code.INVALID,
+          'invalidField',
+          {},
+          issues.map((i) => ({ field: `variables.${i.field}`, key: i.key, params: i.params })),
+        );
+      }
+      return success(request, {
+        templateId: prompt.templateId,
+        version: prompt.version,
+        label: prompt.label,
+        text: renderTemplate(prompt.content, texts),
+      });
     },
   });
 

@@ -270,4 +270,126 @@ describeBackends('public API: keys and prompt fetch', (backend) => {
     // Used twice within the minute: the second use wrote nothing.
     expect(calm!.lastUsedAt!.getTime()).toBe(first - 1);
   });
+
+  const endpoint = (name: string, body: unknown, who = 'admin') =>
+    t.post(apiPath('prompt', name), body, { token: tokens[who], lang: 'en-US' });
+
+  it('serves a label an admin points at an older version; production moves only by approval', async () => {
+    const key = await create({ name: 'labels', scopes: ['prompts:read'] });
+    // A second version, still a draft: the live one stays what production serves.
+    const detail = await t.post(
+      apiPath('prompt', 'detail'),
+      { id: template.id },
+      { token: tokens.admin },
+    );
+    const row = detail.body.data as { version: number; content: string; liveVersion: number };
+    const saved = await t.post(
+      apiPath('prompt', 'update'),
+      {
+        id: template.id,
+        version: row.version,
+        content: `${row.content}\nstaging copy`,
+        note: 'staging',
+      },
+      { token: tokens.admin, lang: 'en-US' },
+    );
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(Code.OK);
+    const draft = (saved.body.data as { pendingVersion: number }).pendingVersion;
+
+    const set = await endpoint('label', { id: template.id, label: 'staging', number: draft });
+    expect(set.body.code, JSON.stringify(set.body)).toBe(Code.OK);
+    expect(set.body.data).toEqual({ labels: { production: row.liveVersion, staging: draft } });
+
+    const staging = await fetchPrompt(`prompts/${template.id}?label=staging`, key.secret);
+    expect(staging.statusCode).toBe(200);
+    expect(staging.json().data).toMatchObject({ version: draft, label: 'staging' });
+    expect((staging.json().data as Served).content).toContain('staging copy');
+    const production = await fetchPrompt(`prompts/${template.id}`, key.secret);
+    expect((production.json().data as Served).version).toBe(row.liveVersion);
+
+    // The history shows each version's labels.
+    const versions = await endpoint('versions', { id: template.id });
+    const list = (versions.body.data as { list: { number: number; labels: string[] }[] }).list;
+    expect(list.find((v) => v.number === draft)?.labels).toEqual(['staging']);
+    expect(list.find((v) => v.number === row.liveVersion)?.labels).toEqual(['production']);
+
+    // Moved back to the live version, then removed.
+    await endpoint('label', { id: template.id, label: 'staging', number: row.liveVersion });
+    const moved = await fetchPrompt(`prompts/${template.id}?label=staging`, key.secret);
+    expect((moved.json().data as Served).version).toBe(row.liveVersion);
+    expect((await endpoint('unlabel', { id: template.id, label: 'staging' })).body.code).toBe(
+      Code.OK,
+    );
+    expect((await fetchPrompt(`prompts/${template.id}?label=staging`, key.secret)).statusCode).toBe(
+      404,
+    );
+
+    // Refused: production, a bad label, a missing version, a missing label, a user.
+    const refused = async (name: string, body: object, field: string) => {
+      const answer = await endpoint(name, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      const issues = (answer.body.data as { issues: { field: string }[] }).issues;
+      expect(issues.map((i) => i.field)).toContain(field);
+    };
+    await refused('label', { id: template.id, label: 'production', number: draft }, 'label');
+    await refused('label', { id: template.id, label: 'Stage 2', number: draft }, 'label');
+    await refused('label', { id: template.id, label: 'canary', number: 999_999 }, 'number');
+    await refused('unlabel', { id: template.id, label: 'canary' }, 'label');
+    const user = await endpoint(
+      'label',
+      { id: template.id, label: 'canary', number: draft },
+      'user',
+    );
+    expect(user.body.code).toBe(Code.FORBIDDEN);
+  });
+
+  it('renders a template with values checked by their types, naming each wrong one', async () => {
+    const key = await create({ name: 'render', scopes: ['prompts:read'] });
+    const variables = [
+      { name: 'Topic', type: 'text', fieldName: 'topic' },
+      { name: 'Count', type: 'number', fieldName: 'count' },
+      { name: 'Tone', type: 'select', fieldName: 'tone', options: ['formal', 'casual'] },
+    ];
+    const created = await t.post(
+      apiPath('prompt', 'create'),
+      {
+        title: 'render me',
+        isPublic: 1,
+        sceneCode: template.sceneCode,
+        content: 'Write {{count}} lines on {{topic}}, {{tone}}.',
+        variables,
+      },
+      { token: tokens.admin, lang: 'en-US' },
+    );
+    expect(created.body.code, JSON.stringify(created.body)).toBe(Code.OK);
+    const id = (created.body.data as { id: number }).id;
+    const render = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/v1/prompts/${id}/render`,
+        headers: { authorization: `Bearer ${key.secret}`, 'accept-language': 'en-US' },
+        payload: body as object,
+      });
+    const good = await render({ variables: { topic: 'tea', count: 3, tone: 'formal' } });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toMatchObject({
+      templateId: id,
+      label: 'production',
+      text: 'Write 3 lines on tea, formal.',
+    });
+
+    const bad = await render({ variables: { count: 'many', tone: 'rude', extra: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(Code.INVALID);
+    const issues = (bad.json().data as { issues: { field: string; message: string }[] }).issues;
+    expect(issues.map((i) => i.field).sort()).toEqual([
+      'variables.count',
+      'variables.extra',
+      'variables.tone',
+      'variables.topic',
+    ]);
+    expect(issues.find((i) => i.field === 'variables.tone')?.message).toMatch(/formal, casual/);
+    expect((await render({ label: 'Nope!', variables: {} })).statusCode).toBe(400);
+    expect((await render({ label: 'canary', variables: {} })).statusCode).toBe(404);
+  });
 });

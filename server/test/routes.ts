@@ -45,6 +45,7 @@ import { ENDPOINT_SCHEMAS } from '../../contract/endpoint-schemas';
 import { STATISTIC_CALLS, statisticQuery } from '../../contract/statistics';
 import { MOCK_ROUTES } from '../../mock';
 import { callable } from '../resources/engine/crud';
+import { renderBody } from '../public/prompts';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -221,7 +222,17 @@ export const SAMPLE_ROUTES: RouteEntry[] = MOCK_ROUTES.map((r) => ({
 export const PUBLIC_ROUTES: RouteEntry[] = [
   `${PUBLIC_API_PREFIX}/prompts/:templateId`,
   `${PUBLIC_API_PREFIX}/scenes/:sceneCode/prompt`,
-].map((url) => ({ method: 'GET', url, access: { kind: 'key', scope: 'prompts:read' } }));
+].map((url): RouteEntry => ({
+  method: 'GET',
+  url,
+  access: { kind: 'key', scope: 'prompts:read' },
+}));
+PUBLIC_ROUTES.push({
+  method: 'POST',
+  url: `${PUBLIC_API_PREFIX}/prompts/:templateId/render`,
+  body: renderBody,
+  access: { kind: 'key', scope: 'prompts:read' },
+});
 
 export const ALL_ROUTES: RouteEntry[] = [
   ...RESOURCES.flatMap(resourceRoutes),

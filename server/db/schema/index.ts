@@ -24,3 +24,4 @@ export {
 } from './resource-declarations';
 export { resourceRows, type ResourceRowsRow } from './resource-rows';
 export { apiKeys, type ApiKeyRow } from './api-keys';
+export { promptLabels, type PromptLabelRow } from './prompt-labels';

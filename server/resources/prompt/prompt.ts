@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, max } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { checkVariables, type PromptVariable } from '../../../contract/prompt-variables';
+import { PRODUCTION_LABEL } from '../../../contract/prompt-labels';
 import type { ReviewState, VersionState } from '../../../contract/resources/prompt';
 import type { Database } from '../../db/client';
-import { promptVersions, users } from '../../db/schema';
-import { invalidField } from '../../http/app-error';
+import { promptLabels, promptVersions, users } from '../../db/schema';
+import { invalidField, notFound } from '../../http/app-error';
 import type { Behaviour } from '../engine/behaviour';
 import type { EndpointHandler } from '../engine/endpoints';
 import { omit, pick, type Row } from '../engine/rows';
@@ -132,6 +133,30 @@ const author = alias(users, 'author');
 const reviewer = alias(users, 'reviewer');
 
 /** Template calls beyond CRUD, by the names contract/resources/prompt.ts declares. */
+/** A template's labels and the version each points at; `production` is the live one. */
+export async function labelsOf(
+  db: Database,
+  promptId: number,
+  liveVersion: number | null,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ label: promptLabels.label, number: promptLabels.number })
+    .from(promptLabels)
+    .where(eq(promptLabels.promptId, promptId))
+    .orderBy(promptLabels.label);
+  const labels: Record<string, number> = {};
+  if (liveVersion) labels[PRODUCTION_LABEL] = liveVersion;
+  for (const r of rows) labels[r.label] = r.number;
+  return labels;
+}
+
+/** Labels belong to platform templates: the platform never fetches a personal one. */
+async function platformTemplate(store: ResourceStore, id: number, caller: Caller): Promise<Row> {
+  const current = await store.detail(id, caller);
+  if (!isPlatform(current)) throw notFound();
+  return current;
+}
+
 export const promptEndpoints: Record<string, EndpointHandler> = {
   enable: async (store, body: { ids: number[] }, caller) => ({
     count: (await store.patchMany(body.ids, { status: 1 }, caller)).length,
@@ -141,7 +166,7 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
   }),
 
   versions: async (store, body: { id: number }, caller) => {
-    await store.detail(body.id, caller); // someone else's personal template does not exist
+    const current = await store.detail(body.id, caller); // another's personal one does not exist
     const rows = await store.db
       .select({
         number: promptVersions.number,
@@ -166,12 +191,48 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
       .leftJoin(reviewer, eq(reviewer.id, promptVersions.reviewerId))
       .where(eq(promptVersions.promptId, body.id))
       .orderBy(desc(promptVersions.number));
+    // Only platform templates are fetched by label.
+    const labels = isPlatform(current)
+      ? Object.entries(
+          await labelsOf(store.db, body.id, (current.liveVersion as number | null) ?? null),
+        )
+      : [];
     const list = rows.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+      labels: labels.filter(([, n]) => n === r.number).map(([label]) => label),
     }));
     return { list, total: list.length };
+  },
+
+  label: async (store, body: { id: number; label: string; number: number }, caller) => {
+    const current = await platformTemplate(store, body.id, caller);
+    const [version] = await store.db
+      .select({ number: promptVersions.number })
+      .from(promptVersions)
+      .where(and(eq(promptVersions.promptId, body.id), eq(promptVersions.number, body.number)));
+    if (!version) throw invalidField('number', 'noSuchVersion', { number: body.number });
+    const values = { number: body.number, setBy: caller.id, setAt: new Date() };
+    await store.db
+      .insert(promptLabels)
+      .values({ promptId: body.id, label: body.label, ...values })
+      .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: values });
+    return {
+      labels: await labelsOf(store.db, body.id, (current.liveVersion as number | null) ?? null),
+    };
+  },
+
+  unlabel: async (store, body: { id: number; label: string }, caller) => {
+    const current = await platformTemplate(store, body.id, caller);
+    const removed = await store.db
+      .delete(promptLabels)
+      .where(and(eq(promptLabels.promptId, body.id), eq(promptLabels.label, body.label)))
+      .returning({ label: promptLabels.label });
+    if (!removed.length) throw invalidField('label', 'noSuchLabel', { label: body.label });
+    return {
+      labels: await labelsOf(store.db, body.id, (current.liveVersion as number | null) ?? null),
+    };
   },
 
   restore: async (
