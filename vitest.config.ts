@@ -21,7 +21,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'mock/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'mock/**/*.test.ts',
+            'sdk/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           // Opening and seeding a PGlite database takes ~10 s alone, minutes on a busy machine.
           hookTimeout: 180_000,

@@ -1,0 +1,7 @@
+export {
+  PromptClient,
+  PromptError,
+  type GetPromptOptions,
+  type Prompt,
+  type PromptClientOptions,
+} from './prompts';
