@@ -23,6 +23,7 @@ import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/log
 import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import { DEFAULT_PUBLIC_API, installKeyAuth, type PublicApiOptions } from './public/auth';
+import { ingestRoutes } from './public/ingest';
 import { publicPromptRoutes } from './public/prompts';
 import { apiKeyAdminRoutes } from './routes/api-key-admin';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
@@ -382,6 +383,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userAdminRoutes(app, ctx);
   apiKeyAdminRoutes(app, ctx);
   publicPromptRoutes(app, ctx.db, keyAuth);
+  ingestRoutes(app, ctx.db, keyAuth);
   menuRoutes(app, ctx);
   modelRoutes(app, ctx);
   statisticRoutes(app, ctx);
@@ -457,7 +459,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance, limits: BodyLimits): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    const problem = budgetProblem(text, limits);
+    // A route may allow a larger structure (the ingest batch) in its config.
+    const problem = budgetProblem(text, request.routeOptions.config?.bodyLimits ?? limits);
     if (problem) return done(budgetError(problem), undefined);
     parseJson(request, text, done);
   });

@@ -495,30 +495,54 @@ describeBackends('authorization matrix', (backend) => {
       const res = await t.post(apiPath('api-key', 'create'), body, { token: fresh.admin });
       return (res.body.data as { secret: string }).secret;
     };
-    const keys: Record<string, [string, number]> = {
-      'key of the scene': [
-        await newKey({ name: 'm1', scopes: ['prompts:read'], sceneCodes: [sceneCode] }),
-        Code.OK,
-      ],
-      'ingest-only key': [await newKey({ name: 'm2', scopes: ['ingest'] }), Code.FORBIDDEN],
-      'key of another scene': [
-        await newKey({
-          name: 'm3',
-          scopes: ['prompts:read'],
-          sceneCodes: [elsewhere!.code as string],
-        }),
-        Code.NOT_FOUND,
+    const other = elsewhere!.code as string;
+    /** Each key with what it gets from a prompt call and from the ingest call. */
+    const keys: Record<string, { secret: string; prompts: number; ingest: number }> = {
+      'key of the scene': {
+        secret: await newKey({ name: 'm1', scopes: ['prompts:read'], sceneCodes: [sceneCode] }),
+        prompts: Code.OK,
+        ingest: Code.FORBIDDEN,
+      },
+      'ingest-only key': {
+        secret: await newKey({ name: 'm2', scopes: ['ingest'] }),
+        prompts: Code.FORBIDDEN,
+        ingest: PASSES,
+      },
+      'key of another scene': {
+        secret: await newKey({ name: 'm3', scopes: ['prompts:read'], sceneCodes: [other] }),
+        prompts: Code.NOT_FOUND,
+        ingest: Code.FORBIDDEN,
+      },
+      'ingest key of another scene': {
+        secret: await newKey({ name: 'm4', scopes: ['ingest'], sceneCodes: [other] }),
+        prompts: Code.FORBIDDEN,
+        ingest: PASSES,
+      },
+    };
+    const ingestUrl = `/api/public/v1/ingest`;
+    // A call to the template's scene: only a key for that scene (or every scene) may write it.
+    const question = `matrix ingest ${Date.now()}`;
+    const batch = {
+      batch: [
+        {
+          id: `matrix-${Date.now()}`,
+          type: 'call',
+          timestamp: new Date().toISOString(),
+          body: { templateId: template!.id, question },
+        },
       ],
     };
     for (const route of PUBLIC_ROUTES) {
-      const url = concrete[route.url]!;
+      const url = route.url.endsWith('/ingest') ? ingestUrl : concrete[route.url]!;
       const get = async (token?: string) => {
         const res = await t.app.inject({
           method: route.method,
           url,
           headers: token ? { authorization: `Bearer ${token}` } : {},
-          // The seed's values are not this template's: a sound caller gets 40000 naming them.
-          ...(route.method === 'POST' ? { payload: { variables: {} } } : {}),
+          // Rendering: the seed's values are not this template's, a sound caller gets 40000.
+          ...(route.method === 'POST'
+            ? { payload: url === ingestUrl ? batch : { variables: {} } }
+            : {}),
         });
         return { code: (res.json() as { code: number }).code, text: res.body };
       };
@@ -533,8 +557,9 @@ describeBackends('authorization matrix', (backend) => {
           actual: code,
         });
       }
-      for (const [what, [secret, expected]] of Object.entries(keys)) {
-        const { code, text } = await get(secret);
+      for (const [what, key] of Object.entries(keys)) {
+        const { code, text } = await get(key.secret);
+        const expected = url === ingestUrl ? key.ingest : key.prompts;
         // Rendering with no values may answer 40000: past every access check all the same.
         const want = route.method === 'POST' && expected === Code.OK ? PASSES : expected;
         const actual = want === PASSES && !REFUSALS.includes(code) ? PASSES : code;
@@ -542,13 +567,19 @@ describeBackends('authorization matrix', (backend) => {
         if (expected !== Code.OK && text.includes('"content"')) leaks.push(`${what} read ${url}`);
       }
     }
+    // Written once, by the unrestricted key; the key of another scene's call was refused.
+    const written = await t.db
+      .select({ id: promptCalls.id })
+      .from(promptCalls)
+      .where(eq(promptCalls.question, question));
+    if (written.length !== 1) leaks.push(`the matrix call was stored ${written.length} times`);
     // No personal template is served, whoever holds the key.
     const mine = personal.prompt;
     if (mine !== undefined) {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/public/v1/prompts/${mine}`,
-        headers: { authorization: `Bearer ${keys['key of the scene']![0]}` },
+        headers: { authorization: `Bearer ${keys['key of the scene']!.secret}` },
       });
       if (res.body.toLowerCase().includes(SECRET.toLowerCase()))
         leaks.push(`a key read personal prompt ${mine}`);

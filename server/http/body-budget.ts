@@ -21,6 +21,13 @@ export interface BodyLimits {
  * Generous for every body the contract knows: a list body nests 5 deep and holds about 2,100
  * values at most (20 filters of 100 values); the widest create body has under 30 fields.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own budget, where its bodies are larger than a console form's. */
+    bodyLimits?: BodyLimits;
+  }
+}
+
 export const DEFAULT_BODY_LIMITS: BodyLimits = { maxDepth: 20, maxKeys: 200, maxValues: 10_000 };
 
 export type BudgetProblem =

@@ -46,6 +46,7 @@ import { STATISTIC_CALLS, statisticQuery } from '../../contract/statistics';
 import { MOCK_ROUTES } from '../../mock';
 import { callable } from '../resources/engine/crud';
 import { renderBody } from '../public/prompts';
+import { ingestBatch } from '../../contract/ingest';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -227,12 +228,20 @@ export const PUBLIC_ROUTES: RouteEntry[] = [
   url,
   access: { kind: 'key', scope: 'prompts:read' },
 }));
-PUBLIC_ROUTES.push({
-  method: 'POST',
-  url: `${PUBLIC_API_PREFIX}/prompts/:templateId/render`,
-  body: renderBody,
-  access: { kind: 'key', scope: 'prompts:read' },
-});
+PUBLIC_ROUTES.push(
+  {
+    method: 'POST',
+    url: `${PUBLIC_API_PREFIX}/prompts/:templateId/render`,
+    body: renderBody,
+    access: { kind: 'key', scope: 'prompts:read' },
+  },
+  {
+    method: 'POST',
+    url: `${PUBLIC_API_PREFIX}/ingest`,
+    body: ingestBatch,
+    access: { kind: 'key', scope: 'ingest' },
+  },
+);
 
 export const ALL_ROUTES: RouteEntry[] = [
   ...RESOURCES.flatMap(resourceRoutes),

@@ -25,3 +25,4 @@ export {
 export { resourceRows, type ResourceRowsRow } from './resource-rows';
 export { apiKeys, type ApiKeyRow } from './api-keys';
 export { promptLabels, type PromptLabelRow } from './prompt-labels';
+export { ingestEvents } from './ingest-events';

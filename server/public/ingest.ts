@@ -1,0 +1,427 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { PUBLIC_API_PREFIX } from '../../contract/api-keys';
+import type { FieldIssue } from '../../contract/envelope';
+import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
+import {
+  INGEST_BODIES,
+  ingestAnswer,
+  ingestBatch,
+  ingestCall,
+  ingestEvent,
+  ingestMessage,
+  ingestSession,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_EVENTS,
+  type IngestAnswer,
+  type IngestType,
+} from '../../contract/ingest';
+import type { MessageKey } from '../../contract/messages';
+import { normalizeTags } from '../../contract/tags';
+import type { Database } from '../db/client';
+import {
+  ingestEvents,
+  modelVersions,
+  promptCalls,
+  prompts,
+  promptVersions,
+  recordMessages,
+  records,
+  scenes,
+} from '../db/schema';
+import { boundPending, translateIssues } from '../http/issues';
+import { localeOf } from '../http/locale';
+import { success } from '../http/reply';
+import { keyCovers, type KeyAuth } from './auth';
+import type { KeyCaller } from './keys';
+
+type CallBody = z.infer<typeof ingestCall>;
+type SessionBody = z.infer<typeof ingestSession>;
+type MessageBody = z.infer<typeof ingestMessage>;
+
+/** An event that passed every check, ready to store. */
+type Accepted =
+  | { index: number; id: string; type: 'call'; row: typeof promptCalls.$inferInsert }
+  | { index: number; id: string; type: 'session'; at: Date; body: SessionBody }
+  | { index: number; id: string; type: 'message'; at: Date; body: MessageBody };
+
+type Rejected = IngestAnswer['rejected'][number];
+
+interface Problem {
+  field: string;
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** What the checks of a batch's calls and sessions need from the database, read at once. */
+interface Known {
+  templates: Map<number, { title: string; type: string; sceneCode: string | null }>;
+  templateVersions: Set<string>;
+  scenes: Set<string>;
+  models: Set<string>;
+  sessions: Map<string, string | null>;
+}
+
+async function lookups(db: Database, bodies: { type: IngestType; body: unknown }[]) {
+  const calls = bodies.filter((b) => b.type === 'call').map((b) => b.body as CallBody);
+  const sessions = bodies.filter((b) => b.type === 'session').map((b) => b.body as SessionBody);
+  const messages = bodies.filter((b) => b.type === 'message').map((b) => b.body as MessageBody);
+  const templateIds = [...new Set(calls.map((c) => c.templateId))];
+  const sceneCodes = [
+    ...new Set(
+      [...calls.map((c) => c.sceneCode), ...sessions.map((s) => s.sceneCode)].filter(
+        (c): c is string => !!c,
+      ),
+    ),
+  ];
+  const chatIds = [...new Set([...sessions, ...messages].map((s) => s.chatId))];
+  const [templateRows, versionRows, sceneRows, modelRows, sessionRows] = await Promise.all([
+    templateIds.length
+      ? db
+          .select({
+            id: prompts.id,
+            title: prompts.title,
+            type: prompts.type,
+            sceneCode: prompts.sceneCode,
+          })
+          .from(prompts)
+          .where(inArray(prompts.id, templateIds))
+      : [],
+    templateIds.length
+      ? db
+          .select({ promptId: promptVersions.promptId, number: promptVersions.number })
+          .from(promptVersions)
+          .where(inArray(promptVersions.promptId, templateIds))
+      : [],
+    sceneCodes.length
+      ? db
+          .select({ code: scenes.sceneCode })
+          .from(scenes)
+          .where(and(inArray(scenes.sceneCode, sceneCodes), eq(scenes.isDel, 0)))
+      : [],
+    calls.length
+      ? db
+          .select({ type: modelVersions.modelType, version: modelVersions.version })
+          .from(modelVersions)
+      : [],
+    chatIds.length
+      ? db
+          .select({ chatId: records.chatId, sceneCode: records.sceneCode })
+          .from(records)
+          .where(inArray(records.chatId, chatIds))
+      : [],
+  ]);
+  const known: Known = {
+    templates: new Map(
+      templateRows.map((r) => [
+        r.id as number,
+        {
+          title: r.title as string,
+          type: r.type as string,
+          sceneCode: (r.sceneCode as string | null) ?? null,
+        },
+      ]),
+    ),
+    templateVersions: new Set(versionRows.map((r) => `${r.promptId}:${r.number}`)),
+    scenes: new Set(sceneRows.map((r) => r.code as string)),
+    models: new Set(modelRows.map((r) => `${r.type}:${r.version}`)),
+    sessions: new Map(
+      sessionRows.map((r) => [r.chatId as string, (r.sceneCode as string | null) ?? null]),
+    ),
+  };
+  return known;
+}
+
+/** A call's row, or what is wrong with it. */
+function checkCall(
+  body: CallBody,
+  at: Date,
+  key: KeyCaller,
+  known: Known,
+): Problem[] | typeof promptCalls.$inferInsert {
+  const template = known.templates.get(body.templateId);
+  if (!template) {
+    return [{ field: 'templateId', key: 'unknownTemplate', params: { id: body.templateId } }];
+  }
+  const problems: Problem[] = [];
+  if (
+    body.templateVersion !== undefined &&
+    !known.templateVersions.has(`${body.templateId}:${body.templateVersion}`)
+  ) {
+    problems.push({
+      field: 'templateVersion',
+      key: 'noSuchVersion',
+      params: { number: body.templateVersion },
+    });
+  }
+  const sceneCode = body.sceneCode ?? template.sceneCode;
+  if (body.sceneCode && !known.scenes.has(body.sceneCode)) {
+    problems.push({ field: 'sceneCode', key: 'unknownScene', params: { code: body.sceneCode } });
+  } else if (!keyCovers(key, sceneCode)) {
+    problems.push({
+      field: 'sceneCode',
+      key: 'sceneNotAllowed',
+      params: { code: sceneCode ?? '' },
+    });
+  }
+  const modelType = body.modelType ?? template.type;
+  if (body.modelVersion && !known.models.has(`${modelType}:${body.modelVersion}`)) {
+    problems.push({
+      field: 'modelVersion',
+      key: 'unknownModelVersion',
+      params: { version: body.modelVersion, type: modelType },
+    });
+  }
+  if (problems.length) return problems;
+  return {
+    title: template.title,
+    templateId: body.templateId,
+    question: body.question,
+    answer: body.answer ?? null,
+    variables: body.variables ?? null,
+    callTime: body.callTime ? new Date(body.callTime) : at,
+    userId: body.userId ?? null,
+    promptTokens: body.promptTokens,
+    completionTokens: body.completionTokens,
+    totalTokens: body.promptTokens + body.completionTokens,
+    sceneCode,
+    modelType,
+    modelVersion: body.modelVersion ?? null,
+  } as typeof promptCalls.$inferInsert;
+}
+
+/**
+ * A session or message event's problems. A session's scene must exist; a key restricted to
+ * scenes writes only sessions of its scenes, and a message only to a session it may write.
+ */
+function checkChat(
+  type: 'session' | 'message',
+  body: SessionBody | MessageBody,
+  key: KeyCaller,
+  known: Known,
+  sceneOfNew: Map<string, string | null>,
+): Problem[] {
+  if (type === 'session') {
+    const session = body as SessionBody;
+    const existing = known.sessions.get(session.chatId);
+    const scene = existing !== undefined ? existing : (session.sceneCode ?? null);
+    if (session.sceneCode && !known.scenes.has(session.sceneCode)) {
+      return [{ field: 'sceneCode', key: 'unknownScene', params: { code: session.sceneCode } }];
+    }
+    if (
+      existing !== undefined &&
+      session.sceneCode !== undefined &&
+      session.sceneCode !== existing
+    ) {
+      return [{ field: 'sceneCode', key: 'immutable', params: { field: 'sceneCode' } }];
+    }
+    if (!keyCovers(key, scene)) {
+      return [{ field: 'sceneCode', key: 'sceneNotAllowed', params: { code: scene ?? '' } }];
+    }
+    if (existing === undefined) sceneOfNew.set(session.chatId, scene);
+    return [];
+  }
+  const { chatId } = body;
+  const scene = known.sessions.has(chatId)
+    ? known.sessions.get(chatId)!
+    : sceneOfNew.has(chatId)
+      ? sceneOfNew.get(chatId)!
+      : null;
+  if (!keyCovers(key, scene)) {
+    return [{ field: 'chatId', key: 'sessionNotAllowed', params: { chatId } }];
+  }
+  if (!known.sessions.has(chatId) && !sceneOfNew.has(chatId)) sceneOfNew.set(chatId, null);
+  return [];
+}
+
+async function storeSession(db: Database, body: SessionBody, at: Date): Promise<void> {
+  const createdAt = body.createdAt ? new Date(body.createdAt) : at;
+  const modifiedAt = body.modifiedAt ? new Date(body.modifiedAt) : createdAt;
+  const tags = body.tags ? normalizeTags(body.tags) : undefined;
+  await db
+    .insert(records)
+    .values({
+      chatId: body.chatId,
+      title: body.title ?? body.chatId,
+      sceneCode: body.sceneCode ?? null,
+      userId: body.userId ?? null,
+      tag: tags ?? [],
+      createdAt,
+      modifiedAt,
+    } as typeof records.$inferInsert)
+    .onConflictDoUpdate({
+      target: records.chatId,
+      set: {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.userId !== undefined ? { userId: body.userId } : {}),
+        ...(tags ? { tag: tags } : {}),
+        ...(body.modifiedAt ? { modifiedAt } : {}),
+        updatedAt: new Date(),
+        version: sql`${records.version} + 1`,
+      } as Partial<typeof records.$inferInsert>,
+    });
+}
+
+async function storeMessage(db: Database, body: MessageBody, at: Date): Promise<void> {
+  const time = body.time ? new Date(body.time) : at;
+  const tokens = body.tokens ?? 0;
+  // A message for a session not seen yet opens it, titled by its first words.
+  const [session] = await db
+    .insert(records)
+    .values({
+      chatId: body.chatId,
+      title: body.content.trim().slice(0, 50) || body.chatId,
+      sceneCode: null,
+      tag: [],
+      createdAt: time,
+      modifiedAt: time,
+    } as typeof records.$inferInsert)
+    .onConflictDoUpdate({
+      target: records.chatId,
+      set: {
+        messageCount: sql`${records.messageCount} + 1`,
+        totalTokens: sql`${records.totalTokens} + ${tokens}`,
+        modifiedAt: sql`greatest(${records.modifiedAt}, ${time.toISOString()}::timestamptz)`,
+        updatedAt: new Date(),
+        version: sql`${records.version} + 1`,
+      } as Partial<typeof records.$inferInsert>,
+    })
+    .returning({ id: records.id, messageCount: records.messageCount });
+  const recordId = session!.id as number;
+  if (session!.messageCount === 0) {
+    // Just opened by this message: it is its first.
+    await db
+      .update(records)
+      .set({ messageCount: 1, totalTokens: tokens } as Partial<typeof records.$inferInsert>)
+      .where(eq(records.id, recordId));
+  }
+  const [last] = await db
+    .select({ seq: sql<number>`coalesce(max(${recordMessages.seq}), 0)` })
+    .from(recordMessages)
+    .where(eq(recordMessages.recordId, recordId));
+  await db.insert(recordMessages).values({
+    recordId,
+    seq: Number(last?.seq ?? 0) + 1,
+    role: body.role,
+    content: body.content,
+    createdAt: time,
+    promptTokens: body.role === 'assistant' ? 0 : tokens,
+    completionTokens: body.role === 'assistant' ? tokens : 0,
+  });
+}
+
+/**
+ * Checks every event of a batch on its own and stores the accepted ones in one transaction,
+ * each event once by its id: a batch sent again answers as the first time and stores nothing
+ * more. Calls are priced and counted in the statistics by the database as they are inserted.
+ */
+export async function ingest(
+  db: Database,
+  key: KeyCaller,
+  batch: readonly unknown[],
+  request: FastifyRequest,
+): Promise<IngestAnswer> {
+  const locale = localeOf(request);
+  const rejected: Rejected[] = [];
+  const reject = (index: number, id: string | null, reasons: FieldIssue[]) =>
+    rejected.push({ index, id, reasons });
+  const parsed: { index: number; id: string; type: IngestType; at: Date; body: unknown }[] = [];
+  const seen = new Set<string>();
+  batch.forEach((raw, index) => {
+    const rawId = (raw as { id?: unknown } | null)?.id;
+    const id = typeof rawId === 'string' ? rawId : null;
+    const event = ingestEvent.safeParse(raw);
+    if (!event.success) return reject(index, id, translateIssues(event.error.issues, raw, locale));
+    const body = INGEST_BODIES[event.data.type].safeParse(event.data.body ?? {});
+    if (!body.success) {
+      return reject(index, id, translateIssues(body.error.issues, event.data.body, locale));
+    }
+    if (seen.has(event.data.id)) {
+      return reject(
+        index,
+        id,
+        boundPending([{ field: 'id', key: 'duplicateEvent' }], locale).issues,
+      );
+    }
+    seen.add(event.data.id);
+    parsed.push({
+      index,
+      id: event.data.id,
+      type: event.data.type,
+      at: new Date(event.data.timestamp),
+      body: body.data,
+    });
+  });
+
+  const known = await lookups(db, parsed);
+  const sceneOfNew = new Map<string, string | null>();
+  const accepted: Accepted[] = [];
+  for (const event of parsed) {
+    if (event.type === 'call') {
+      const row = checkCall(event.body as CallBody, event.at, key, known);
+      if (Array.isArray(row)) reject(event.index, event.id, boundPending(row, locale).issues);
+      else accepted.push({ index: event.index, id: event.id, type: 'call', row });
+      continue;
+    }
+    const body = event.body as SessionBody | MessageBody;
+    const problems = checkChat(event.type, body, key, known, sceneOfNew);
+    if (problems.length) reject(event.index, event.id, boundPending(problems, locale).issues);
+    else if (event.type === 'session') {
+      accepted.push({ ...event, type: 'session', body: body as SessionBody });
+    } else accepted.push({ ...event, type: 'message', body: body as MessageBody });
+  }
+
+  if (accepted.length) {
+    await db.transaction(async (tx) => {
+      // Concurrent senders of the same event: the second insert waits for the first's
+      // transaction and then finds the id taken, so the event is stored by one of them only.
+      const fresh = await tx
+        .insert(ingestEvents)
+        .values(accepted.map((e) => ({ eventId: e.id, keyId: key.id, type: e.type })))
+        .onConflictDoNothing()
+        .returning({ id: ingestEvents.eventId });
+      const firstTime = new Set(fresh.map((r) => r.id));
+      const calls: (typeof promptCalls.$inferInsert)[] = [];
+      for (const event of accepted) {
+        if (!firstTime.has(event.id)) continue;
+        if (event.type === 'call') calls.push(event.row);
+        else if (event.type === 'session') await storeSession(tx, event.body, event.at);
+        else await storeMessage(tx, event.body, event.at);
+      }
+      for (let i = 0; i < calls.length; i += 500) {
+        await tx.insert(promptCalls).values(calls.slice(i, i + 500));
+      }
+    });
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  return { accepted: accepted.length, rejected };
+}
+
+export function ingestRoutes(app: FastifyInstance, db: Database, auth: KeyAuth): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(`${PUBLIC_API_PREFIX}/ingest`, {
+    preValidation: [auth.require('ingest')],
+    bodyLimit: MAX_BATCH_BYTES,
+    // A full batch holds far more values than a console form.
+    config: { bodyLimits: { maxDepth: 20, maxKeys: 200, maxValues: MAX_BATCH_EVENTS * 400 } },
+    schema: {
+      tags: ['public'],
+      summary: `Store a batch of sessions, messages and calls (at most ${MAX_BATCH_EVENTS} events, 5 MiB); each event once by its id. 207 when some were rejected, with the reasons of each`,
+      security: [{ bearer: [] }],
+      body: ingestBatch,
+      response: {
+        200: envelopeOf(ingestAnswer),
+        207: envelopeOf(ingestAnswer),
+        '4xx': errorEnvelope,
+        '5xx': errorEnvelope,
+      },
+    },
+    handler: async (request, reply) => {
+      const answer = await ingest(db, request.apiKey!, request.body.batch, request);
+      if (answer.rejected.length) reply.code(207);
+      return success(request, answer);
+    },
+  });
+}
