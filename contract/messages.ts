@@ -81,6 +81,7 @@ const zh = {
   sceneNotAllowed: '此密钥不能写入场景「{code}」',
   sessionNotAllowed: '此密钥不能写入会话「{chatId}」',
   duplicateEvent: '同一批次中事件 ID 重复',
+  otlpBody: '不是 OTLP 链路导出请求：{reason}',
   rangeTooLong: '时间范围不能超过 {max} 天',
   // Problems with a resource declaration (contract/resource-config.ts).
   declKebabCase: '请使用短横线命名：小写字母、数字和单个连字符',
@@ -221,6 +222,7 @@ const en: Record<MessageKey, string> = {
   sceneNotAllowed: 'this key may not write to scene "{code}"',
   sessionNotAllowed: 'this key may not write to session "{chatId}"',
   duplicateEvent: 'the batch has this event id twice',
+  otlpBody: 'not an OTLP trace export request: {reason}',
   rangeTooLong: 'the range cannot be longer than {max} days',
   declKebabCase: 'use kebab-case: a-z, digits and single hyphens',
   declReservedName: 'this name is reserved by the console',

@@ -24,6 +24,7 @@ import { DEFAULT_TOKEN_TTL_MS } from './auth/sessions';
 import type { AppContext } from './context';
 import { DEFAULT_PUBLIC_API, installKeyAuth, type PublicApiOptions } from './public/auth';
 import { ingestRoutes } from './public/ingest';
+import { otlpRoutes } from './public/otlp/routes';
 import { publicPromptRoutes } from './public/prompts';
 import { apiKeyAdminRoutes } from './routes/api-key-admin';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
@@ -384,6 +385,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   apiKeyAdminRoutes(app, ctx);
   publicPromptRoutes(app, ctx.db, keyAuth);
   ingestRoutes(app, ctx.db, keyAuth);
+  otlpRoutes(app, ctx.db, keyAuth);
   menuRoutes(app, ctx);
   modelRoutes(app, ctx);
   statisticRoutes(app, ctx);

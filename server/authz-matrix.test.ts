@@ -533,7 +533,9 @@ describeBackends('authorization matrix', (backend) => {
       ],
     };
     for (const route of PUBLIC_ROUTES) {
-      const url = route.url.endsWith('/ingest') ? ingestUrl : concrete[route.url]!;
+      const otlp = route.url.endsWith('/traces');
+      const url = route.url.endsWith('/ingest') || otlp ? route.url : concrete[route.url]!;
+      const ingesting = url === ingestUrl || otlp;
       const get = async (token?: string) => {
         const res = await t.app.inject({
           method: route.method,
@@ -541,7 +543,13 @@ describeBackends('authorization matrix', (backend) => {
           headers: token ? { authorization: `Bearer ${token}` } : {},
           // Rendering: the seed's values are not this template's, a sound caller gets 40000.
           ...(route.method === 'POST'
-            ? { payload: url === ingestUrl ? batch : { variables: {} } }
+            ? {
+                payload: otlp
+                  ? { resourceSpans: [] }
+                  : url === ingestUrl
+                    ? batch
+                    : { variables: {} },
+              }
             : {}),
         });
         return { code: (res.json() as { code: number }).code, text: res.body };
@@ -559,7 +567,7 @@ describeBackends('authorization matrix', (backend) => {
       }
       for (const [what, key] of Object.entries(keys)) {
         const { code, text } = await get(key.secret);
-        const expected = url === ingestUrl ? key.ingest : key.prompts;
+        const expected = ingesting ? key.ingest : key.prompts;
         // Rendering with no values may answer 40000: past every access check all the same.
         const want = route.method === 'POST' && expected === Code.OK ? PASSES : expected;
         const actual = want === PASSES && !REFUSALS.includes(code) ? PASSES : code;

@@ -45,6 +45,7 @@ import { ENDPOINT_SCHEMAS } from '../../contract/endpoint-schemas';
 import { STATISTIC_CALLS, statisticQuery } from '../../contract/statistics';
 import { MOCK_ROUTES } from '../../mock';
 import { callable } from '../resources/engine/crud';
+import { OTLP_TRACES_PATH } from '../public/otlp/routes';
 import { renderBody } from '../public/prompts';
 import { ingestBatch } from '../../contract/ingest';
 
@@ -241,6 +242,8 @@ PUBLIC_ROUTES.push(
     body: ingestBatch,
     access: { kind: 'key', scope: 'ingest' },
   },
+  // OTLP: protobuf or JSON, decoded by the route itself.
+  { method: 'POST', url: OTLP_TRACES_PATH, access: { kind: 'key', scope: 'ingest' } },
 );
 
 export const ALL_ROUTES: RouteEntry[] = [
