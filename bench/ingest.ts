@@ -7,6 +7,7 @@
 //
 // Run: npm run bench:ingest -- [--seconds 60] [--senders 8] [--batch 1000] [--interval 10]
 //      [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--pglite] [--keep]
+//      [--profile /tmp/ingest-prof]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ const { values: args } = parseArgs({
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     pglite: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    // Writes the server's CPU profile to this folder (node --cpu-prof).
+    profile: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -48,15 +51,18 @@ async function adminQuery(url: string, text: string) {
 
 if (!args.pglite) await adminQuery(adminUrl, `create database ${dbName}`);
 const port = await freePort();
-const child = spawnServer({
-  ...process.env,
-  ...UNTHROTTLED_ENV,
-  PORT: String(port),
-  ADMIN_PASSWORD: PASSWORD,
-  SEED_DEMO: '0',
-  API_KEY_REQUESTS_PER_MINUTE: '1000000',
-  ...(args.pglite ? { DATA_DIR: join(temp, 'data') } : { DATABASE_URL: databaseUrl }),
-});
+const child = spawnServer(
+  {
+    ...process.env,
+    ...UNTHROTTLED_ENV,
+    PORT: String(port),
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO: '0',
+    API_KEY_REQUESTS_PER_MINUTE: '1000000',
+    ...(args.pglite ? { DATA_DIR: join(temp, 'data') } : { DATABASE_URL: databaseUrl }),
+  },
+  args.profile ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', args.profile] } : {},
+);
 const base = `http://127.0.0.1:${port}`;
 
 async function call<T>(path: string, body: unknown, token?: string): Promise<T> {

@@ -148,7 +148,7 @@ describeBackends('public API: ingest', (backend) => {
           timestamp: now(),
           body: { chatId, role: 'assistant', content: 'Hi!', tokens: 30 },
         },
-        call('c1'),
+        call('c1', { variables: { employee: 'u1', days: 3 } }),
       ],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -181,6 +181,11 @@ describeBackends('public API: ingest', (backend) => {
       sceneCode: template.sceneCode,
       totalTokens: 1500,
       modelType: template.type,
+      // As the call list shows them: name and value pairs.
+      variables: [
+        { name: 'employee', value: 'u1' },
+        { name: 'days', value: '3' },
+      ],
     });
     await rollupsMatchRecount();
 

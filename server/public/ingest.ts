@@ -22,9 +22,7 @@ import type { MessageKey } from '../../contract/messages';
 import { normalizeTags } from '../../contract/tags';
 import type { Database } from '../db/client';
 import {
-  ingestEvents,
   modelVersions,
-  promptCalls,
   prompts,
   promptVersions,
   recordMessages,
@@ -41,9 +39,57 @@ type CallBody = z.infer<typeof ingestCall>;
 type SessionBody = z.infer<typeof ingestSession>;
 type MessageBody = z.infer<typeof ingestMessage>;
 
+/** A call's row, in the columns the insert names (CALL_COLUMNS). */
+interface CallRow {
+  title: string;
+  template_id: number;
+  question: string;
+  answer: string | null;
+  variables: { name: string; value: string }[] | null;
+  call_time: string;
+  user_id: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  scene_code: string | null;
+  model_type: string;
+  model_version: string | null;
+}
+
+/** The calls' columns with their types, as the JSON of the rows is read into them. */
+const CALL_COLUMNS = sql.raw(
+  [
+    'title varchar(128)',
+    'template_id integer',
+    'question text',
+    'answer text',
+    'variables jsonb',
+    'call_time timestamptz',
+    'user_id varchar(64)',
+    'prompt_tokens integer',
+    'completion_tokens integer',
+    'total_tokens integer',
+    'scene_code varchar(64)',
+    'model_type varchar(16)',
+    'model_version varchar(64)',
+  ].join(', '),
+);
+const CALL_NAMES = sql.raw(
+  'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version',
+);
+
+/** The call list shows variables as `{ name, value }` pairs. */
+function variablePairs(values: Record<string, unknown> | null | undefined) {
+  if (!values) return null;
+  return Object.entries(values).map(([name, value]) => ({
+    name,
+    value: typeof value === 'string' ? value : JSON.stringify(value),
+  }));
+}
+
 /** An event that passed every check, ready to store. */
 type Accepted =
-  | { index: number; id: string; type: 'call'; row: typeof promptCalls.$inferInsert }
+  | { index: number; id: string; type: 'call'; row: CallRow }
   | { index: number; id: string; type: 'session'; at: Date; body: SessionBody }
   | { index: number; id: string; type: 'message'; at: Date; body: MessageBody };
 
@@ -135,12 +181,7 @@ async function lookups(db: Database, bodies: { type: IngestType; body: unknown }
 }
 
 /** A call's row, or what is wrong with it. */
-function checkCall(
-  body: CallBody,
-  at: Date,
-  key: KeyCaller,
-  known: Known,
-): Problem[] | typeof promptCalls.$inferInsert {
+function checkCall(body: CallBody, at: Date, key: KeyCaller, known: Known): Problem[] | CallRow {
   const template = known.templates.get(body.templateId);
   if (!template) {
     return [{ field: 'templateId', key: 'unknownTemplate', params: { id: body.templateId } }];
@@ -177,19 +218,19 @@ function checkCall(
   if (problems.length) return problems;
   return {
     title: template.title,
-    templateId: body.templateId,
+    template_id: body.templateId,
     question: body.question,
     answer: body.answer ?? null,
-    variables: body.variables ?? null,
-    callTime: body.callTime ? new Date(body.callTime) : at,
-    userId: body.userId ?? null,
-    promptTokens: body.promptTokens,
-    completionTokens: body.completionTokens,
-    totalTokens: body.promptTokens + body.completionTokens,
-    sceneCode,
-    modelType,
-    modelVersion: body.modelVersion ?? null,
-  } as typeof promptCalls.$inferInsert;
+    variables: variablePairs(body.variables),
+    call_time: body.callTime ?? at.toISOString(),
+    user_id: body.userId ?? null,
+    prompt_tokens: body.promptTokens,
+    completion_tokens: body.completionTokens,
+    total_tokens: body.promptTokens + body.completionTokens,
+    scene_code: sceneCode,
+    model_type: modelType,
+    model_version: body.modelVersion ?? null,
+  };
 }
 
 /**
@@ -377,21 +418,29 @@ export async function ingest(
     await db.transaction(async (tx) => {
       // Concurrent senders of the same event: the second insert waits for the first's
       // transaction and then finds the id taken, so the event is stored by one of them only.
-      const fresh = await tx
-        .insert(ingestEvents)
-        .values(accepted.map((e) => ({ eventId: e.id, keyId: key.id, type: e.type })))
-        .onConflictDoNothing()
-        .returning({ id: ingestEvents.eventId });
-      const firstTime = new Set(fresh.map((r) => r.id));
-      const calls: (typeof promptCalls.$inferInsert)[] = [];
+      // Each array is one parameter: a thousand rows cost one bound value, not thousands.
+      const fresh = (await tx.execute(sql`
+        insert into ingest_events (event_id, key_id, type)
+        select id, ${key.id}, type
+        from unnest(${sql.param(accepted.map((e) => e.id))}::text[],
+          ${sql.param(accepted.map((e) => e.type))}::text[])
+          as e(id, type)
+        on conflict do nothing
+        returning event_id`)) as unknown as { rows: { event_id: string }[] };
+      const firstTime = new Set(fresh.rows.map((r) => r.event_id));
+      const calls: CallRow[] = [];
       for (const event of accepted) {
         if (!firstTime.has(event.id)) continue;
         if (event.type === 'call') calls.push(event.row);
         else if (event.type === 'session') await storeSession(tx, event.body, event.at);
         else await storeMessage(tx, event.body, event.at);
       }
-      for (let i = 0; i < calls.length; i += 500) {
-        await tx.insert(promptCalls).values(calls.slice(i, i + 500));
+      if (calls.length) {
+        // Priced and rolled up by the table's triggers, as every call is.
+        await tx.execute(sql`
+          insert into prompt_calls (${CALL_NAMES})
+          select ${CALL_NAMES} from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb)
+            as c(${CALL_COLUMNS})`);
       }
     });
   }
