@@ -10,6 +10,7 @@ const OWN_PAGES: Readonly<Record<string, Page>> = {
   'dashboard.workplace': lazyPage(() => import('../pages/workplace/WorkplacePage')),
   'system.users': lazyPage(() => import('../pages/users/UsersPage')),
   'system.model-versions': lazyPage(() => import('../pages/model-versions/ModelVersionsPage')),
+  'system.api-keys': lazyPage(() => import('../pages/api-keys/ApiKeysPage')),
   'system.resource-config': lazyPage(() => import('../pages/resource-config/ResourceConfigPage')),
   // The sample pages of spec §1 (hidden routes; the workplace links to them).
   'samples.content-analysis': lazyPage(
