@@ -1,10 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiPath } from '../contract/api';
 import { promptCalls, prompts, records } from '../server/db/schema';
 import { describeBackends } from '../server/test/backends';
-import { useTestApp } from '../server/test/harness';
+import { listenLocally, newApiKey, useTestApp } from '../server/test/harness';
 import { IngestClient, IngestError } from './ingest';
 
 /** The platform's event sender against the real server, over HTTP. */
@@ -15,15 +13,8 @@ describeBackends('sdk: IngestClient', (backend) => {
   let templateId = 0;
   const run = Date.now();
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const admin = await t.login('admin');
-    const created = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'sdk ingest', scopes: ['ingest'] },
-      { token: admin },
-    );
-    secret = (created.body.data as { secret: string }).secret;
+    baseUrl = await listenLocally(t);
+    secret = await newApiKey(t, { scopes: ['ingest'] });
     const [row] = await t.db
       .select({ id: prompts.id })
       .from(prompts)

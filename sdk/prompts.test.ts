@@ -1,10 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiPath } from '../contract/api';
 import { prompts, scenes } from '../server/db/schema';
 import { describeBackends } from '../server/test/backends';
-import { useTestApp } from '../server/test/harness';
+import { listenLocally, newApiKey, useTestApp } from '../server/test/harness';
 import { PromptClient, PromptError } from './prompts';
 
 /** The platform's prompt client against the real server, over HTTP. */
@@ -14,15 +12,8 @@ describeBackends('sdk: PromptClient', (backend) => {
   let secret = '';
   let template: { id: number; sceneCode: string; content: string };
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const admin = await t.login('admin');
-    const created = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'sdk', scopes: ['prompts:read'] },
-      { token: admin },
-    );
-    secret = (created.body.data as { secret: string }).secret;
+    baseUrl = await listenLocally(t);
+    secret = await newApiKey(t, { scopes: ['prompts:read'] });
     const [row] = await t.db
       .select({ id: prompts.id, sceneCode: prompts.sceneCode, content: prompts.content })
       .from(prompts)

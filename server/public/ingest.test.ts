@@ -13,7 +13,7 @@ import {
   scenes,
 } from '../db/schema';
 import { describeBackends } from '../test/backends';
-import { useTestApp } from '../test/harness';
+import { newApiKey, useTestApp } from '../test/harness';
 
 /**
  * The ingest API: per-event checks with reasons, each event stored once by its id, calls
@@ -31,13 +31,7 @@ describeBackends('public API: ingest', (backend) => {
   const eventId = (name: string) => `${name}-${run}`;
 
   beforeAll(async () => {
-    const admin = await t.login('admin');
-    const key = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'ingest', scopes: ['ingest'] },
-      { token: admin },
-    );
-    secret = (key.body.data as { secret: string }).secret;
+    secret = await newApiKey(t, { scopes: ['ingest'] });
     const [row] = await t.db
       .select({
         id: prompts.id,
@@ -310,15 +304,9 @@ describeBackends('public API: ingest', (backend) => {
     expect((await send({ batch: [] })).status).toBe(400);
     expect((await send({ events: [] })).status).toBe(400);
 
-    const admin = await t.login('admin');
-    const readOnly = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'reader', scopes: ['prompts:read'] },
-      { token: admin },
-    );
     const refused = await send(
       { batch: [call('scope')] },
-      (readOnly.body.data as { secret: string }).secret,
+      await newApiKey(t, { scopes: ['prompts:read'] }),
     );
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(Code.FORBIDDEN);
@@ -330,13 +318,10 @@ describeBackends('public API: ingest', (backend) => {
   });
 
   it('a key restricted to a scene writes only that scene’s calls and sessions', async () => {
-    const admin = await t.login('admin');
-    const created = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'one scene', scopes: ['ingest'], sceneCodes: [template.sceneCode] },
-      { token: admin },
-    );
-    const restricted = (created.body.data as { secret: string }).secret;
+    const restricted = await newApiKey(t, {
+      scopes: ['ingest'],
+      sceneCodes: [template.sceneCode],
+    });
     const answer = await send(
       {
         batch: [

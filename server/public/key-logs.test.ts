@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '../../contract/api';
 import { buildApp } from '../app';
 import { describeBackends } from '../test/backends';
 import { useTestApp } from '../test/harness';
-
-/** Everything the logger wrote, one JSON line per write. */
-function captureLogs(): { stream: Writable; lines: string[] } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, lines };
-}
+import { captureLogs } from '../test/logs';
 
 describeBackends('public API keys in logs', (backend) => {
   const t = useTestApp(backend);

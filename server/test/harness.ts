@@ -104,3 +104,27 @@ export async function addUser(db: Database, id: string, userName: string): Promi
     passwordHash: await hashPassword(userName),
   });
 }
+
+/** A public API key the admin creates through the API; answers its secret. */
+export async function newApiKey(
+  t: TestApp,
+  body: { name?: string; scopes: string[]; sceneCodes?: string[]; expiresAt?: string },
+): Promise<string> {
+  const admin = await t.login('admin');
+  const created = await t.post(
+    apiPath('api-key', 'create'),
+    { name: 'test key', ...body },
+    { token: admin },
+  );
+  const secret = (created.body.data as { secret?: string } | null)?.secret;
+  if (!secret) throw new Error(`api-key/create: ${JSON.stringify(created.body)}`);
+  return secret;
+}
+
+/** Opens the test app on a free local port, for clients that speak HTTP; answers its origin. */
+export async function listenLocally(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app has no port');
+  return `http://127.0.0.1:${address.port}`;
+}

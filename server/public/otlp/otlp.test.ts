@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -9,11 +8,10 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiPath } from '../../../contract/api';
 import { Code } from '../../../contract/envelope';
 import { modelVersions, promptCalls, prompts, recordMessages, records } from '../../db/schema';
 import { describeBackends } from '../../test/backends';
-import { useTestApp } from '../../test/harness';
+import { listenLocally, newApiKey, useTestApp } from '../../test/harness';
 import { OTLP_TRACES_PATH } from './routes';
 
 /** The OTLP door, fed by the OpenTelemetry SDK's own exporters over HTTP. */
@@ -26,15 +24,8 @@ describeBackends('public API: OpenTelemetry traces', (backend) => {
   const run = Date.now();
 
   beforeAll(async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${OTLP_TRACES_PATH}`;
-    const admin = await t.login('admin');
-    const key = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'otel', scopes: ['ingest'] },
-      { token: admin },
-    );
-    secret = (key.body.data as { secret: string }).secret;
+    url = `${await listenLocally(t)}${OTLP_TRACES_PATH}`;
+    secret = await newApiKey(t, { scopes: ['ingest'] });
     const [row] = await t.db
       .select({ id: prompts.id, sceneCode: prompts.sceneCode, type: prompts.type })
       .from(prompts)
@@ -196,13 +187,7 @@ describeBackends('public API: OpenTelemetry traces', (backend) => {
     expect(((await garbage.json()) as { code: number }).code).toBe(Code.INVALID);
     expect((await post('{"resourceSpans": 7}', 'application/json')).status).toBe(400);
     expect((await post('{}', 'application/json', 'ck_nope')).status).toBe(401);
-    const admin = await t.login('admin');
-    const reader = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'reader', scopes: ['prompts:read'] },
-      { token: admin },
-    );
-    const readerKey = (reader.body.data as { secret: string }).secret;
+    const readerKey = await newApiKey(t, { scopes: ['prompts:read'] });
     expect((await post('{}', 'application/json', readerKey)).status).toBe(403);
     const health = await fetch(url.replace(OTLP_TRACES_PATH, '/api/health'));
     expect(health.status).toBe(200);

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { pluginConfigs } from '../../db/schema';
 import { describeBackends } from '../../test/backends';
 import { useTestApp, type Answer } from '../../test/harness';
 import { ephemeralSecretBox } from '../../crypto/secrets';
+import { captureLogs } from '../../test/logs';
 
 interface Plugin {
   id: number;
@@ -237,18 +237,6 @@ describeBackends('plugin configuration', (backend) => {
     );
   });
 });
-
-/** A log line is one JSON object per write; everything the logger wrote is collected. */
-function captureLogs(): { stream: Writable; lines: string[] } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 describeBackends('plugin secrets in logs', (backend) => {
   const t = useTestApp(backend, { seed: true });
