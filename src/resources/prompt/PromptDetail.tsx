@@ -251,7 +251,9 @@ export default function PromptDetail() {
                 versions={versions}
                 loading={versionsQuery.isLoading}
                 canRestore={canEdit}
+                canLabel={platform && canCall('label')}
                 onChanged={refresh}
+                onLabelsChanged={() => void versionsQuery.refetch()}
               />
             ),
           },

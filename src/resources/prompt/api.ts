@@ -17,6 +17,15 @@ export const PROMPT_CALLS = {
 
 export type PromptCall = keyof typeof PROMPT_CALLS;
 
+/** The label calls of a platform template (admin); they answer its labels, not the template. */
+const LABEL_CALLS = {
+  label: endpointPath(prompt, 'label'),
+  unlabel: endpointPath(prompt, 'unlabel'),
+} as const;
+
+/** A template's labels and the version number each points at; `production` is the live one. */
+export type PromptLabels = Record<string, number>;
+
 interface VersionList {
   list: PromptVersion[];
   total: number;
@@ -49,6 +58,29 @@ export function usePromptCall() {
       errorNotification: false,
     });
     return data;
+  };
+  return { call, pending: mutation.isPending };
+}
+
+/**
+ * `prompt/label {id, label, number}` (points a label at a version, moving it if it pointed at
+ * another) and `prompt/unlabel {id, label}`, as promises of the template's labels. As
+ * usePromptCall, the interceptor toasts a failure.
+ */
+export function usePromptLabelCall() {
+  const { mutateAsync, mutation } = useCustomMutation<{ labels: PromptLabels }>();
+  const call = async (
+    name: keyof typeof LABEL_CALLS,
+    body: { id: number; label: string; number?: number },
+  ): Promise<PromptLabels> => {
+    const { data } = await mutateAsync({
+      url: LABEL_CALLS[name],
+      method: 'post',
+      values: body,
+      successNotification: false,
+      errorNotification: false,
+    });
+    return data.labels;
   };
   return { call, pending: mutation.isPending };
 }

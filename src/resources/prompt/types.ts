@@ -60,6 +60,8 @@ export interface PromptVersion {
   reviewerName?: string | null;
   reviewedAt?: string | null;
   reason?: string | null;
+  /** The labels pointing at it (platform templates only): `production` on the live one. */
+  labels?: string[];
 }
 
 /** The fields a template's editor writes. */
