@@ -318,6 +318,8 @@ async function storeMessage(db: Database, body: MessageBody, at: Date): Promise<
       tag: [],
       createdAt: time,
       modifiedAt: time,
+      messageCount: 1,
+      totalTokens: tokens,
     } as typeof records.$inferInsert)
     .onConflictDoUpdate({
       target: records.chatId,
@@ -329,15 +331,8 @@ async function storeMessage(db: Database, body: MessageBody, at: Date): Promise<
         version: sql`${records.version} + 1`,
       } as Partial<typeof records.$inferInsert>,
     })
-    .returning({ id: records.id, messageCount: records.messageCount });
+    .returning({ id: records.id });
   const recordId = session!.id as number;
-  if (session!.messageCount === 0) {
-    // Just opened by this message: it is its first.
-    await db
-      .update(records)
-      .set({ messageCount: 1, totalTokens: tokens } as Partial<typeof records.$inferInsert>)
-      .where(eq(records.id, recordId));
-  }
   const [last] = await db
     .select({ seq: sql<number>`coalesce(max(${recordMessages.seq}), 0)` })
     .from(recordMessages)
