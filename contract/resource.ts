@@ -30,6 +30,8 @@ export const RESERVED_NAMES: readonly string[] = [
   'statistic',
   'message',
   'api-key',
+  'debug-record',
+  'debug-record-all',
 ];
 
 /** A resource name: kebab-case, a letter first, 2 to 40 characters. */

@@ -27,7 +27,11 @@ import { ingestRoutes } from './public/ingest';
 import { otlpRoutes } from './public/otlp/routes';
 import { publicPromptRoutes } from './public/prompts';
 import { apiKeyAdminRoutes } from './routes/api-key-admin';
+import { debugRecordRoutes } from './routes/debug-record';
+import { promptRunRoutes } from './resources/prompt/run';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
+import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from './models/outbound';
+import { ModelRunner } from './models/runner';
 import { openListPool, within, type Database } from './db/client';
 import { scheduleRetention, type RetentionSettings } from './db/retention';
 import { DatabaseHealth } from './db/health';
@@ -134,6 +138,8 @@ export interface BuildAppOptions {
    * key lives as long as the process: right for tests, wrong for a deployment.
    */
   secrets?: SecretBox;
+  /** Where the server may send requests an operator configured (OUTBOUND_ALLOWED_HOSTS). */
+  outbound?: OutboundPolicy;
 }
 
 /**
@@ -367,6 +373,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stores,
     registry,
     configured,
+    secrets,
+    models: new ModelRunner(secrets, options.outbound ?? DEFAULT_OUTBOUND_POLICY),
   };
 
   const keyAuth = installKeyAuth(app, options.db, { ...DEFAULT_PUBLIC_API, ...options.publicApi });
@@ -383,6 +391,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(app, ctx);
   userAdminRoutes(app, ctx);
   apiKeyAdminRoutes(app, ctx);
+  promptRunRoutes(app, ctx);
+  debugRecordRoutes(app, ctx);
   publicPromptRoutes(app, ctx.db, keyAuth);
   ingestRoutes(app, ctx.db, keyAuth);
   otlpRoutes(app, ctx.db, keyAuth);

@@ -383,6 +383,27 @@ describeBackends('authorization matrix', (backend) => {
     }
   });
 
+  it('playground runs and debug records: any signed-in role, scoped inside', async () => {
+    for (const caller of CALLERS) {
+      const signedIn = (ok: number) => (caller === 'anonymous' ? Code.TOKEN_INVALID : ok);
+      await expectCode(caller, apiPath('debug-record', 'page'), 'records', {}, signedIn(Code.OK));
+      await expectCode(
+        caller,
+        apiPath('debug-record', 'detail'),
+        'a missing record',
+        { id: 999_999 },
+        signedIn(Code.NOT_FOUND),
+      );
+      await expectCode(
+        caller,
+        apiPath('prompt', 'run'),
+        'a missing template',
+        { templateId: 999_999, variables: {}, modelVersions: ['none'] },
+        signedIn(Code.NOT_FOUND),
+      );
+    }
+  });
+
   it('statistics and sample calls: any signed-in role; a stranger is refused', async () => {
     const q = { startDate: '2020-01-01', endDate: '2020-01-31' };
     for (const route of STATISTIC_ROUTES) {

@@ -7,6 +7,8 @@ import type { DatabaseHealth } from './db/health';
 import type { ResourceStore } from './resources/engine/store';
 import type { DeclarationRegistry } from './resource-config/registry';
 import type { ConfiguredResources } from './resource-config/served';
+import type { SecretBox } from './crypto/secrets';
+import type { ModelRunner } from './models/runner';
 
 /** What route modules need, built once in app.ts. */
 export interface AppContext {
@@ -23,4 +25,8 @@ export interface AppContext {
   /** Admin-declared resources: their declarations, and what is served of them. */
   registry: DeclarationRegistry;
   configured: ConfiguredResources;
+  /** Seals secret values at rest (plugin secrets, model API keys). */
+  secrets: SecretBox;
+  /** Calls model versions through their providers. */
+  models: ModelRunner;
 }

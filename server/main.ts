@@ -12,6 +12,7 @@ import {
   openDatabase,
 } from './db/client';
 import { loadSecretBox } from './crypto/secrets';
+import { outboundPolicyFromEnv } from './models/outbound';
 import { seed } from './db/seed';
 import { DEFAULT_ANONYMOUS_LIMIT } from './http/anonymous-limit';
 import { DEFAULT_BODY_LIMITS } from './http/body-budget';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     ping: database.ping,
     logger: { level: env.LOG_LEVEL || 'info' },
     secrets: secrets.box,
+    outbound: outboundPolicyFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
     docs: env.API_DOCS !== '0',
     timeouts: {
       requestMs: numberFrom('REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs),

@@ -6,6 +6,9 @@ import { sceneCodeField, templateIdField, USER_ONLY } from './common';
 /** 0 = not rated yet, 1 = good, 2 = bad. */
 export const ASSESSMENTS = [0, 1, 2] as const;
 
+/** Who made a call: the platform (ingested or stored), the playground, or an evaluation run. */
+export const CALL_SOURCES = ['platform', 'playground', 'evaluation'] as const;
+
 /**
  * One call of a template by the platform. The platform writes calls; operators only rate them
  * and suggest a better answer.
@@ -121,5 +124,16 @@ export const promptCall = defineResource({
       optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
       createOnly: true,
     },
+    {
+      name: 'source',
+      type: 'enum',
+      options: CALL_SOURCES,
+      default: 'platform',
+      filter: 'eq',
+      createOnly: true,
+    },
+    // The template version the call rendered, when its sender said.
+    { name: 'templateVersion', type: 'integer', min: 1, nullable: true, createOnly: true },
+    { name: 'latencyMs', type: 'integer', min: 0, nullable: true, createOnly: true },
   ],
 });

@@ -142,7 +142,7 @@ describeBackends('public API: ingest', (backend) => {
           timestamp: now(),
           body: { chatId, role: 'assistant', content: 'Hi!', tokens: 30 },
         },
-        call('c1', { variables: { employee: 'u1', days: 3 } }),
+        call('c1', { variables: { employee: 'u1', days: 3 }, latencyMs: 850, templateVersion: 1 }),
       ],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -175,6 +175,9 @@ describeBackends('public API: ingest', (backend) => {
       sceneCode: template.sceneCode,
       totalTokens: 1500,
       modelType: template.type,
+      source: 'platform',
+      latencyMs: 850,
+      templateVersion: 1,
       // As the call list shows them: name and value pairs.
       variables: [
         { name: 'employee', value: 'u1' },

@@ -54,6 +54,8 @@ interface CallRow {
   scene_code: string | null;
   model_type: string;
   model_version: string | null;
+  template_version: number | null;
+  latency_ms: number | null;
 }
 
 /** The calls' columns with their types, as the JSON of the rows is read into them. */
@@ -72,10 +74,12 @@ const CALL_COLUMNS = sql.raw(
     'scene_code varchar(64)',
     'model_type varchar(16)',
     'model_version varchar(64)',
+    'template_version integer',
+    'latency_ms integer',
   ].join(', '),
 );
 const CALL_NAMES = sql.raw(
-  'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version',
+  'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version, template_version, latency_ms',
 );
 
 /** The call list shows variables as `{ name, value }` pairs. */
@@ -230,6 +234,8 @@ function checkCall(body: CallBody, at: Date, key: KeyCaller, known: Known): Prob
     scene_code: sceneCode,
     model_type: modelType,
     model_version: body.modelVersion ?? null,
+    template_version: body.templateVersion ?? null,
+    latency_ms: body.latencyMs ?? null,
   };
 }
 

@@ -14,6 +14,9 @@ export const API_PERMISSIONS = {
   meta: { admin: ['list', 'show', 'create', 'edit', 'delete'] },
   // Revoking a key is its edit.
   'api-key': { admin: ['list', 'create', 'edit'] },
+  // One's own model requests; the second group grants seeing everyone's.
+  'debug-record': { user: ['list', 'show'], admin: ['list', 'show'] },
+  'debug-record-all': { admin: ['list', 'show'] },
 } as const satisfies Record<string, Partial<Record<Role, readonly Action[]>>>;
 
 export type ApiGroup = keyof typeof API_PERMISSIONS;

@@ -22,6 +22,22 @@ import { databaseErrorOf } from '../http/pg-errors';
 import { success } from '../http/reply';
 import { apiPermission } from './api-policy';
 import { namespaceLabels } from '../http/field-labels';
+import { localeOf } from '../http/locale';
+import { can } from '../../contract/access';
+import { callerOf } from '../auth/authenticate';
+import {
+  MODEL_ERROR_KINDS,
+  MODEL_PROVIDERS,
+  PROVIDER_LIMITS,
+} from '../../contract/model-providers';
+import { ModelError } from '../models/client';
+import { urlRefusal } from '../models/outbound';
+
+/** What "try it" sends a model version. */
+const TEST_PROMPT = {
+  'zh-CN': '请用一句话介绍你自己。',
+  'en-US': 'Introduce yourself in one sentence.',
+} as const;
 
 export const modelVersionBody = z
   .strictObject({ modelType: z.enum(PROMPT_MODEL_TYPES).optional() })
@@ -35,10 +51,22 @@ export const modelVersionSchema = z.object({
   enabled: z.boolean(),
   promptPrice: z.number(),
   completionPrice: z.number(),
+  provider: z.enum(MODEL_PROVIDERS).nullable(),
+  // How the console reaches it: answered to admins only; the key itself never.
+  baseUrl: z.string().nullable().optional(),
+  model: z.string().nullable().optional(),
+  apiKeySet: z.boolean().optional(),
+  timeoutMs: z.number().int().optional(),
+  maxConcurrency: z.number().int().optional(),
+  retries: z.number().int().optional(),
+  mockLatencyMs: z.number().int().optional(),
 });
 
 /** numeric(12, 6): below a million per 1 000 tokens. */
 const price = z.number().min(0).max(999_999);
+
+const bounded = (limits: { min: number; max: number }) =>
+  z.number().int().min(limits.min).max(limits.max);
 
 const versionFields = {
   modelType: z.enum(PROMPT_MODEL_TYPES),
@@ -47,11 +75,23 @@ const versionFields = {
   enabled: z.boolean(),
   promptPrice: price,
   completionPrice: price,
+  provider: z.enum(MODEL_PROVIDERS).nullable(),
+  baseUrl: z.string().trim().max(PROVIDER_LIMITS.baseUrl.max).nullable(),
+  model: visibleString().trim().min(1).max(PROVIDER_LIMITS.model.max).nullable(),
+  /** Write-only: a new key replaces the stored one, null removes it, leaving it out keeps it. */
+  apiKey: z.string().trim().min(1).max(PROVIDER_LIMITS.apiKey.max).nullable(),
+  timeoutMs: bounded(PROVIDER_LIMITS.timeoutMs),
+  maxConcurrency: bounded(PROVIDER_LIMITS.maxConcurrency),
+  retries: bounded(PROVIDER_LIMITS.retries),
+  mockLatencyMs: bounded(PROVIDER_LIMITS.mockLatencyMs),
 };
 
-/** model/version/create: prices are CNY per 1 000 tokens. */
+/** model/version/create: prices are CNY per 1 000 tokens; without a provider it cannot run. */
 export const modelVersionCreateBody = z.strictObject({
-  ...versionFields,
+  ...z.object(versionFields).partial().shape,
+  modelType: versionFields.modelType,
+  name: versionFields.name,
+  version: versionFields.version,
   enabled: versionFields.enabled.default(true),
   promptPrice: price.default(0),
   completionPrice: price.default(0),
@@ -63,12 +103,26 @@ export const modelVersionUpdateBody = z.strictObject({
   ...z.object(versionFields).partial().shape,
 });
 
+/** model/version/delete and model/version/test: the version's id. */
 export const modelVersionDeleteBody = idBody;
+
+const modelVersionTestAnswer = z.object({
+  answer: z.string().optional(),
+  promptTokens: z.number().int().optional(),
+  completionTokens: z.number().int().optional(),
+  tokensEstimated: z.boolean().optional(),
+  ttftMs: z.number().nullable().optional(),
+  latencyMs: z.number().optional(),
+  error: z.object({ kind: z.enum(MODEL_ERROR_KINDS), message: z.string() }).optional(),
+});
 
 const errors = { '4xx': errorEnvelope, '5xx': errorEnvelope };
 
-function toVersion(row: ModelVersionRow): z.infer<typeof modelVersionSchema> {
-  return {
+type VersionAnswer = z.infer<typeof modelVersionSchema>;
+
+/** A row as the list answers it; `connection` adds how the console reaches it (admins). */
+function toVersion(row: ModelVersionRow, connection = true): VersionAnswer {
+  const shown: VersionAnswer = {
     id: row.id,
     modelType: row.modelType,
     name: row.name,
@@ -76,7 +130,50 @@ function toVersion(row: ModelVersionRow): z.infer<typeof modelVersionSchema> {
     enabled: row.enabled,
     promptPrice: Number(row.promptPrice),
     completionPrice: Number(row.completionPrice),
+    provider: row.provider ?? null,
   };
+  if (!connection) return shown;
+  return {
+    ...shown,
+    baseUrl: row.baseUrl,
+    model: row.model,
+    apiKeySet: row.apiKey !== null,
+    timeoutMs: row.timeoutMs,
+    maxConcurrency: row.maxConcurrency,
+    retries: row.retries,
+    mockLatencyMs: row.mockLatencyMs,
+  };
+}
+
+type VersionChanges = Partial<z.infer<typeof modelVersionCreateBody>>;
+
+/**
+ * The columns a create or update writes: the key sealed, and the provider's needs checked on
+ * the row as it will be (an update may change the provider and keep the URL).
+ */
+function connectionOf(
+  ctx: AppContext,
+  changes: VersionChanges,
+  stored?: ModelVersionRow,
+): Partial<ModelVersionRow> {
+  const { apiKey, ...rest } = changes;
+  // An emptied field is no value.
+  if (rest.baseUrl === '') rest.baseUrl = null;
+  const next = { ...stored, ...rest };
+  if (next.baseUrl) {
+    const refusal = urlRefusal(next.baseUrl, ctx.models.policy);
+    if (refusal) {
+      throw invalidField('baseUrl', refusal === 'scheme' ? 'badHttpUrl' : 'refusedAddress');
+    }
+  }
+  if (next.provider === 'openai-compatible') {
+    for (const field of ['baseUrl', 'model'] as const) {
+      if (!next[field]) throw invalidField(field, 'providerNeeds');
+    }
+  }
+  const values: Partial<ModelVersionRow> = { ...rest };
+  if (apiKey !== undefined) values.apiKey = apiKey === null ? null : ctx.secrets.encrypt(apiKey);
+  return values;
 }
 
 /**
@@ -147,19 +244,13 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: async (request) => {
       const type = request.body?.modelType;
-      const list = await ctx.db
-        .select({
-          id: modelVersions.id,
-          modelType: modelVersions.modelType,
-          name: modelVersions.name,
-          version: modelVersions.version,
-          enabled: modelVersions.enabled,
-          promptPrice: modelVersions.promptPrice,
-          completionPrice: modelVersions.completionPrice,
-        })
+      const rows = await ctx.db
+        .select()
         .from(modelVersions)
         .where(type ? eq(modelVersions.modelType, type) : undefined)
         .orderBy(asc(modelVersions.modelType), asc(modelVersions.name), asc(modelVersions.id));
+      const admin = await can(ctx.enforcer, callerOf(request).role, 'model', 'edit');
+      const list = rows.map((row) => toVersion(row, admin));
       return success(request, { list, total: list.length });
     },
   });
@@ -182,8 +273,12 @@ function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: { 200: envelopeOf(modelVersionSchema), ...errors },
     },
     handler: async (request) => {
+      const values = { ...request.body, ...connectionOf(ctx, request.body) };
       const [row] = await guardDuplicate(() =>
-        ctx.db.insert(modelVersions).values(request.body).returning(),
+        ctx.db
+          .insert(modelVersions)
+          .values(values as typeof modelVersions.$inferInsert)
+          .returning(),
       );
       return success(request, toVersion(row as ModelVersionRow));
     },
@@ -215,11 +310,37 @@ function modelVersionAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
       }
       if (!Object.keys(changes).length) return success(request, toVersion(stored));
+      const values = connectionOf(ctx, changes, stored);
       const [row] = await guardDuplicate(() =>
-        ctx.db.update(modelVersions).set(changes).where(eq(modelVersions.id, id)).returning(),
+        ctx.db.update(modelVersions).set(values).where(eq(modelVersions.id, id)).returning(),
       );
       if (!row) throw notFound();
       return success(request, toVersion(row));
+    },
+  });
+
+  r.post(apiPath('model', 'version', 'test'), {
+    ...may('edit'),
+    schema: {
+      ...docs(
+        'Send a short prompt to a model version through its provider (admin only); a provider ' +
+          'that fails answers 200 with data.error',
+      ),
+      body: idBody,
+      response: { 200: envelopeOf(modelVersionTestAnswer), ...errors },
+    },
+    handler: async (request) => {
+      const stored = await versionById(ctx.db, request.body.id);
+      const locale = localeOf(request);
+      try {
+        const done = await ctx.models.complete(stored, {
+          messages: [{ role: 'user', content: TEST_PROMPT[locale] }],
+        });
+        return success(request, done);
+      } catch (error) {
+        if (!(error instanceof ModelError)) throw error;
+        return success(request, { error: { kind: error.kind, message: error.message } });
+      }
     },
   });
 

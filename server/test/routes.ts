@@ -48,6 +48,8 @@ import { callable } from '../resources/engine/crud';
 import { OTLP_TRACES_PATH } from '../public/otlp/routes';
 import { renderBody } from '../public/prompts';
 import { ingestBatch } from '../../contract/ingest';
+import { debugRecordPageBody } from '../../contract/debug-records';
+import { promptRunBody } from '../../contract/playground';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -152,6 +154,7 @@ export const ADMIN_ROUTES: RouteEntry[] = (
     [apiPath('model', 'version', 'create'), modelVersionCreateBody],
     [apiPath('model', 'version', 'update'), modelVersionUpdateBody],
     [apiPath('model', 'version', 'delete'), modelVersionDeleteBody],
+    [apiPath('model', 'version', 'test'), modelVersionDeleteBody],
     [apiPath('api-key', 'page'), apiKeyPageBody],
     [apiPath('api-key', 'create'), apiKeyCreateBody],
     [apiPath('api-key', 'revoke'), apiKeyRevokeBody],
@@ -201,6 +204,26 @@ export const USER_ROUTES: RouteEntry[] = [
     access: { kind: 'signed-in' },
   })),
   { method: 'GET', url: HEALTH, access: { kind: 'public' } },
+  // Records are scoped to their operator inside; both roles may call.
+  {
+    method: 'POST',
+    url: apiPath('debug-record', 'page'),
+    body: debugRecordPageBody,
+    access: { kind: 'signed-in' },
+  },
+  {
+    method: 'POST',
+    url: apiPath('debug-record', 'detail'),
+    body: idBody,
+    access: { kind: 'signed-in' },
+  },
+  {
+    method: 'POST',
+    url: apiPath('prompt', 'run'),
+    body: promptRunBody,
+    // Whoever may open a template may run it; which templates is the run's own check.
+    access: { kind: 'signed-in' },
+  },
   ...ADMIN_ROUTES,
 ];
 

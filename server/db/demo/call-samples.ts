@@ -50,6 +50,7 @@ export const ADMIN_CALL_BODIES: Record<string, [unknown, number]> = {
   ],
   [apiPath('model', 'version', 'update')]: [{ id: 999_999, name: 'x' }, Code.NOT_FOUND],
   [apiPath('model', 'version', 'delete')]: [{ id: 999_999 }, Code.NOT_FOUND],
+  [apiPath('model', 'version', 'test')]: [{ id: 999_999 }, Code.NOT_FOUND],
   [apiPath('api-key', 'page')]: [{ pageSize: 100 }, Code.OK],
   [apiPath('api-key', 'create')]: [{ name: 'matrix', scopes: ['prompts:read'] }, Code.OK],
   [apiPath('api-key', 'revoke')]: [{ id: 'no-such-key' }, Code.NOT_FOUND],

@@ -94,6 +94,8 @@ export function modelVersionRows(now: number): (typeof modelVersions.$inferInser
     enabled: m.enabled,
     promptPrice: m.promptPrice,
     completionPrice: m.completionPrice,
+    // The demo's versions answer offline, so every run works on a fresh start.
+    provider: 'mock' as const,
     createdAt: new Date(now - Math.min(m.usedFromDaysAgo, 200) * 86_400_000 + i * 60_000),
   }));
 }

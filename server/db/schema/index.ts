@@ -26,3 +26,4 @@ export { resourceRows, type ResourceRowsRow } from './resource-rows';
 export { apiKeys, type ApiKeyRow } from './api-keys';
 export { promptLabels, type PromptLabelRow } from './prompt-labels';
 export { ingestEvents } from './ingest-events';
+export { debugRecords, type DebugRecordRow } from './debug-records';

@@ -3,12 +3,18 @@ import {
   integer,
   numeric,
   pgTable,
+  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { PROVIDER_LIMITS, type ModelProvider } from '../../../contract/model-providers';
 
-/** Model versions the platform can call, with their prices per 1 000 tokens (CNY). */
+/**
+ * Model versions the platform can call, with their prices per 1 000 tokens (CNY), and how the
+ * console itself reaches them (no provider: the console cannot run it). The API key is sealed
+ * by the secret box and never leaves the server.
+ */
 export const modelVersions = pgTable(
   'model_versions',
   {
@@ -24,6 +30,18 @@ export const modelVersions = pgTable(
       .notNull()
       .default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    provider: varchar('provider', { length: 32 }).$type<ModelProvider>(),
+    baseUrl: varchar('base_url', { length: PROVIDER_LIMITS.baseUrl.max }),
+    model: varchar('model', { length: PROVIDER_LIMITS.model.max }),
+    apiKey: text('api_key'),
+    timeoutMs: integer('timeout_ms').notNull().default(PROVIDER_LIMITS.timeoutMs.default),
+    maxConcurrency: integer('max_concurrency')
+      .notNull()
+      .default(PROVIDER_LIMITS.maxConcurrency.default),
+    retries: integer('retries').notNull().default(PROVIDER_LIMITS.retries.default),
+    mockLatencyMs: integer('mock_latency_ms')
+      .notNull()
+      .default(PROVIDER_LIMITS.mockLatencyMs.default),
   },
   (t) => [uniqueIndex('model_versions_type_version_uq').on(t.modelType, t.version)],
 );

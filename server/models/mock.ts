@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ModelError, elapsedSince, type ChatMessage, type ModelClient } from './client';
+import { estimatePromptTokens, estimateTokens } from './tokens';
+
+/** Han, kana and hangul read one character at a time; other text by words. */
+const UNIT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
+const WIDE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+const MOST_UNITS = 80;
+
+function hashOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32BE(0);
+}
+
+/** Units joined as they are read: wide characters close together, words with a space. */
+function joinUnits(units: readonly string[]): string {
+  let text = '';
+  for (const unit of units) {
+    const previous = text.at(-1);
+    const tight = WIDE.test(unit) || (previous !== undefined && WIDE.test(previous));
+    text += text && !tight ? ` ${unit}` : unit;
+  }
+  return text;
+}
+
+/**
+ * The demo model's answer: the prompt's last words, some left out. The same prompt and version
+ * always give the same answer, and each version leaves out a share of its own, so versions
+ * score differently against an expected answer.
+ */
+export function mockAnswer(messages: readonly ChatMessage[], version: string): string {
+  const prompt = messages.map((m) => m.content).join('\n');
+  const units = (prompt.match(UNIT) ?? []).slice(-MOST_UNITS);
+  if (!units.length) return '…';
+  const keepPercent = 55 + (hashOf(`keep:${version}`) % 40);
+  const kept = units.filter((unit, i) => hashOf(`${version}:${i}:${unit}`) % 100 < keepPercent);
+  return joinUnits(kept.length ? kept : units.slice(-1));
+}
+
+/** Pieces of a few units each, as a streaming model sends them. */
+function piecesOf(answer: string): string[] {
+  const pieces: string[] = [];
+  for (let i = 0; i < answer.length; i += 12) pieces.push(answer.slice(i, i + 12));
+  return pieces;
+}
+
+/**
+ * The built-in demo model: answers from the prompt after `latencyMs`, streamed in pieces, with
+ * exact token counts (it knows what it read and wrote).
+ */
+export function mockClient(version: string, latencyMs: number): ModelClient {
+  return {
+    async complete({ messages, signal, onDelta }) {
+      const start = performance.now();
+      const answer = mockAnswer(messages, version);
+      const pieces = piecesOf(answer);
+      const first = Math.round(latencyMs * 0.4);
+      const between = pieces.length > 1 ? (latencyMs - first) / (pieces.length - 1) : 0;
+      let ttftMs: number | null = null;
+      try {
+        for (const [i, piece] of pieces.entries()) {
+          await sleep(i === 0 ? first : between, undefined, { signal });
+          ttftMs ??= elapsedSince(start);
+          onDelta?.(piece);
+        }
+      } catch (error) {
+        if (signal?.aborted) throw new ModelError('aborted', 'the request was cancelled');
+        throw error;
+      }
+      return {
+        answer,
+        promptTokens: await estimatePromptTokens(messages),
+        completionTokens: await estimateTokens(answer),
+        tokensEstimated: false,
+        ttftMs,
+        latencyMs: elapsedSince(start),
+      };
+    },
+  };
+}
