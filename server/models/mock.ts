@@ -64,17 +64,20 @@ export function mockClient(version: string, latencyMs: number): ModelClient {
           ttftMs ??= elapsedSince(start);
           onDelta?.(piece);
         }
+        // A short answer still takes the whole latency.
+        await sleep(Math.max(0, latencyMs - (performance.now() - start)), undefined, { signal });
       } catch (error) {
         if (signal?.aborted) throw new ModelError('aborted', 'the request was cancelled');
         throw error;
       }
+      const took = elapsedSince(start);
       return {
         answer,
         promptTokens: await estimatePromptTokens(messages),
         completionTokens: await estimateTokens(answer),
         tokensEstimated: false,
         ttftMs,
-        latencyMs: elapsedSince(start),
+        latencyMs: took,
       };
     },
   };

@@ -126,6 +126,8 @@ export function openAiCompatibleClient(
         clearTimeout(idle);
         signal?.removeEventListener('abort', cancel);
       }
+      // The model's time, not the tokenizer's.
+      const latencyMs = elapsedSince(start);
       const given = usage && Number.isFinite(usage.prompt_tokens) ? usage : undefined;
       return {
         answer,
@@ -133,7 +135,7 @@ export function openAiCompatibleClient(
         completionTokens: given ? given.completion_tokens : await estimateTokens(answer),
         tokensEstimated: !given,
         ttftMs,
-        latencyMs: elapsedSince(start),
+        latencyMs,
       };
     },
   };

@@ -1,48 +1,42 @@
-import { Button, Card, Table, Tag } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../components/resource/field-format';
-import { debugRecords, type DebugRecord } from '../../providers/debug-log';
-import { useStore } from '../../stores/create-store';
+import { BrowserCalls } from './BrowserCalls';
+import './debug-records.css';
+import { RecordDrawer } from './RecordDrawer';
+import { ServerRecords } from './ServerRecords';
+import { useDebugParams } from './use-debug-params';
 
-/** The last API calls of this tab, for operators reporting a problem. */
+/**
+ * Debug records: the model requests the server made for this operator (or everyone, for an
+ * admin), and the API calls of this browser tab. Tab, filters, page and the open record live
+ * in the address, so a reload or a link (`?record=<id>` from the playground) shows the same.
+ */
 export default function DebugRecordsPage() {
   const { t } = useTranslation();
-  const records = useStore(debugRecords);
+  const [params, update] = useDebugParams();
+  const open = (record: number | null) => update((p) => ({ ...p, record }));
   return (
-    <Card
-      title={t('debug.title')}
-      extra={<Button onClick={() => debugRecords.set([])}>{t('buttons.clear')}</Button>}
-    >
-      <Table<DebugRecord>
-        rowKey="id"
-        size="small"
-        dataSource={records}
-        locale={{ emptyText: t('table.empty') }}
-        pagination={{ pageSize: 20 }}
-        columns={[
+    <Card title={t('debug.title')} data-testid="debug-records-page">
+      <Tabs
+        aria-label={t('debug.tabs.label')}
+        activeKey={params.tab}
+        onChange={(key) => update((p) => ({ ...p, tab: key === 'browser' ? 'browser' : 'server' }))}
+        items={[
           {
-            key: 'at',
-            dataIndex: 'at',
-            title: t('debug.at'),
-            render: (v: string) => formatDateTime(v),
+            key: 'server',
+            label: t('debug.tabs.server'),
+            children: (
+              <ServerRecords
+                query={params.query}
+                onQuery={(query) => update((p) => ({ ...p, query }))}
+                onOpen={open}
+              />
+            ),
           },
-          { key: 'method', dataIndex: 'method', title: t('debug.method') },
-          { key: 'url', dataIndex: 'url', title: t('debug.url') },
-          { key: 'status', dataIndex: 'status', title: t('debug.status') },
-          {
-            key: 'code',
-            dataIndex: 'code',
-            title: t('debug.code'),
-            render: (v: number | null) =>
-              v === null ? (
-                '-'
-              ) : (
-                <Tag color={v === 0 || v === 20000 ? 'success' : 'error'}>{v}</Tag>
-              ),
-          },
-          { key: 'ms', dataIndex: 'ms', title: t('debug.ms') },
+          { key: 'browser', label: t('debug.tabs.browser'), children: <BrowserCalls /> },
         ]}
       />
+      <RecordDrawer id={params.record} onClose={() => open(null)} />
     </Card>
   );
 }

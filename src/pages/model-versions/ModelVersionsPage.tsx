@@ -2,10 +2,12 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   Button,
   Card,
+  Col,
   Form,
   Input,
   InputNumber,
   Modal,
+  Row,
   Select,
   Space,
   Switch,
@@ -14,7 +16,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useCustom } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
 import { useFocusFirstField } from '../../components/focus-first-field';
@@ -25,6 +27,15 @@ import { feedbackMessage } from '../../providers/feedback';
 import { post, showIssues } from '../users/api';
 import '../users/admin-pages.css';
 import { useActionsFixed } from '../../components/actions-column';
+import type { ModelProvider } from '../../../contract/model-providers';
+import {
+  NO_PROVIDER,
+  PROVIDER_DEFAULTS,
+  ProviderFields,
+  providerPayload,
+  type ProviderValues,
+} from './ProviderFields';
+import { TryDialog } from './TryDialog';
 
 type ModelType = (typeof PROMPT_MODEL_TYPES)[number];
 export interface ModelVersion {
@@ -35,7 +46,16 @@ export interface ModelVersion {
   enabled: boolean;
   promptPrice: number;
   completionPrice: number;
+  provider: ModelProvider | null;
+  baseUrl?: string | null;
+  model?: string | null;
+  apiKeySet?: boolean;
+  timeoutMs?: number;
+  maxConcurrency?: number;
+  retries?: number;
+  mockLatencyMs?: number;
 }
+type FormValues = Omit<ModelVersion, 'id' | keyof ProviderValues | 'apiKeySet'> & ProviderValues;
 type Dialog = { kind: 'create' } | { kind: 'edit'; row: ModelVersion } | null;
 
 /**
@@ -46,6 +66,8 @@ export default function ModelVersionsPage() {
   const { t } = useTranslation();
   const [modelType, setModelType] = useState<ModelType | undefined>();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [trying, setTrying] = useState<ModelVersion | null>(null);
+  const stopTrying = useCallback(() => setTrying(null), []);
   const { query: fetch, result } = useCustom<{ list: ModelVersion[] }>({
     url: apiPath('model', 'version', 'list'),
     method: 'post',
@@ -80,6 +102,18 @@ export default function ModelVersionsPage() {
         <Tag color={enabled ? 'green' : 'default'}>{t(`model-version.enabled.${enabled}`)}</Tag>
       ),
     },
+    {
+      title: t('model-version.fields.provider'),
+      dataIndex: 'provider',
+      render: (provider: ModelProvider | null, row) => (
+        <Space size={4}>
+          <Tag color={provider === 'mock' ? 'purple' : provider ? 'blue' : 'default'}>
+            {t(`model-version.providers.${provider ?? NO_PROVIDER}`)}
+          </Tag>
+          {provider === 'openai-compatible' && row.model}
+        </Space>
+      ),
+    },
     { title: t('model-version.fields.promptPrice'), dataIndex: 'promptPrice', render: price },
     {
       title: t('model-version.fields.completionPrice'),
@@ -95,6 +129,9 @@ export default function ModelVersionsPage() {
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'edit', row })}>
             {t('buttons.edit')}
+          </Button>
+          <Button type="link" size="small" disabled={!row.provider} onClick={() => setTrying(row)}>
+            {t('model-version.test.button')}
           </Button>
           <Ask
             title={t('model-version.confirmDelete', { version: row.version })}
@@ -143,6 +180,7 @@ export default function ModelVersionsPage() {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scroll={{ x: 'max-content' }}
       />
+      <TryDialog version={trying} onClose={stopTrying} />
       <VersionDialog
         dialog={dialog}
         onClose={() => setDialog(null)}
@@ -166,24 +204,47 @@ function VersionDialog({
 }) {
   const { t } = useTranslation();
   const firstField = useFocusFirstField();
-  const [form] = Form.useForm<Omit<ModelVersion, 'id'>>();
+  const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!dialog) return;
     form.resetFields();
-    form.setFieldsValue(
-      dialog.kind === 'edit'
-        ? dialog.row
-        : { modelType: 'CHATGPT', enabled: true, promptPrice: 0, completionPrice: 0 },
-    );
+    if (dialog.kind === 'edit') {
+      const { provider, baseUrl, model, ...row } = dialog.row;
+      form.setFieldsValue({
+        ...PROVIDER_DEFAULTS,
+        ...row,
+        provider: provider ?? NO_PROVIDER,
+        baseUrl: baseUrl ?? '',
+        model: model ?? '',
+      });
+    } else {
+      form.setFieldsValue({
+        ...PROVIDER_DEFAULTS,
+        modelType: 'CHATGPT',
+        enabled: true,
+        promptPrice: 0,
+        completionPrice: 0,
+      });
+    }
   }, [dialog, form]);
 
   const submit = async () => {
     if (!dialog) return;
     // A field that fails shows its own message; the rejection is not an error to report.
-    const values = await validateRevealing(form).catch(() => null);
-    if (!values) return;
+    const valid = await validateRevealing(form).catch(() => null);
+    if (!valid) return;
+    const { modelType, name, version, enabled, promptPrice, completionPrice } = valid;
+    const values = {
+      modelType,
+      name,
+      version,
+      enabled,
+      promptPrice,
+      completionPrice,
+      ...providerPayload(valid),
+    };
     setSaving(true);
     try {
       if (dialog.kind === 'create') {
@@ -255,8 +316,18 @@ function VersionDialog({
         <Form.Item name="enabled" label={t('model-version.fields.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        {priceItem('promptPrice')}
-        {priceItem('completionPrice')}
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            {priceItem('promptPrice')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {priceItem('completionPrice')}
+          </Col>
+        </Row>
+        <ProviderFields
+          form={form}
+          apiKeySet={dialog?.kind === 'edit' && dialog.row.apiKeySet === true}
+        />
       </Form>
     </Modal>
   );

@@ -12,6 +12,7 @@ import { useView } from '../view';
 import { usePromptCall, usePromptVersions } from './api';
 import { PromptEditor } from './PromptEditor';
 import { PromptPreview } from './PromptPreview';
+import { Playground } from './playground/Playground';
 import { ReviewBadges, StatusTag } from './ReviewBadges';
 import { ReviewPanel } from './ReviewPanel';
 import { TemplateView } from './TemplateTextArea';
@@ -256,6 +257,11 @@ export default function PromptDetail() {
                 onLabelsChanged={() => void versionsQuery.refetch()}
               />
             ),
+          },
+          {
+            key: 'playground',
+            label: t('prompt.detail.tabs.playground'),
+            children: <Playground templateId={record.id} variables={record.variables ?? []} />,
           },
           ...(platform
             ? [

@@ -1,6 +1,18 @@
 import { useSelect } from '@refinedev/antd';
 import { useCreate, useUpdate, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +22,7 @@ import { isConflict } from './api';
 import { PlaceholderChecks } from './PlaceholderChecks';
 import { checkPlaceholders, extractPlaceholders } from './placeholders';
 import { PromptPreview } from './PromptPreview';
+import { Playground } from './playground/Playground';
 import { TemplateTextArea } from './TemplateTextArea';
 import { LIMITS, type PromptRecord, type PromptValues, type PromptVariable } from './types';
 import { cleanVariables, VariableTable } from './VariableTable';
@@ -86,6 +99,7 @@ export function PromptEditor({
   const { mutate: create, mutation: createState } = useCreate<PromptRecord, HttpError>();
   const { mutate: update, mutation: updateState } = useUpdate<PromptRecord, HttpError>();
   const content = (Form.useWatch('content', form) as string | undefined) ?? '';
+  const [trying, setTrying] = useState(false);
   const watched = Form.useWatch('variables', form) as Partial<PromptVariable>[] | undefined;
   const variables = useMemo(() => watched ?? [], [watched]);
   const known = useMemo(
@@ -323,7 +337,21 @@ export function PromptEditor({
           <Col xs={24} xl={9}>
             {/* Its sample inputs are inside the form now: Enter in one must not save it. */}
             <div onKeyDown={keepEnterInPreview}>
-              <Card size="small" title={t('prompt.preview.title')}>
+              <Card
+                size="small"
+                title={t('prompt.preview.title')}
+                extra={
+                  record && (
+                    <Button
+                      size="small"
+                      onClick={() => setTrying(true)}
+                      data-testid="playground-open"
+                    >
+                      {t('prompt.playground.open')}
+                    </Button>
+                  )
+                }
+              >
                 <PromptPreview content={content} variables={variables} />
                 {extractPlaceholders(content).length === 0 && content !== '' && (
                   <Typography.Text type="secondary">
@@ -346,6 +374,23 @@ export function PromptEditor({
         >
           <Input maxLength={LIMITS.note} placeholder={t('prompt.editor.notePlaceholder')} />
         </Form.Item>
+        {record && (
+          <Drawer
+            open={trying}
+            onClose={() => setTrying(false)}
+            title={t('prompt.playground.title')}
+            width="min(1200px, 100vw)"
+            destroyOnHidden
+          >
+            <Playground
+              templateId={record.id}
+              content={content}
+              variables={variables.filter(
+                (v): v is PromptVariable => typeof v?.fieldName === 'string' && v.fieldName !== '',
+              )}
+            />
+          </Drawer>
+        )}
         <Space className="prompt-editor__actions">
           <Button
             type="primary"

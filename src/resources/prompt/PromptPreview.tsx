@@ -6,8 +6,8 @@ import { renderTemplate } from './placeholders';
 import type { PromptVariable } from './types';
 import './prompt.css';
 
-/** A sample-value input shaped by the variable's type. */
-function SampleInput({
+/** A sample-value input shaped by the variable's type (the preview's and the playground's). */
+export function SampleInput({
   variable,
   value,
   onChange,
