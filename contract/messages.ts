@@ -86,6 +86,8 @@ const zh = {
   badHttpUrl: '应为 http:// 或 https:// 开头的地址',
   refusedAddress: '不允许访问该地址（链路本地地址或云元数据服务）',
   providerNeeds: '接入方式为 OpenAI 兼容接口时必填',
+  interfaceFailed: '接口取值失败：{reason}',
+  notInterface: '「{field}」不是接口变量',
   // Problems with a resource declaration (contract/resource-config.ts).
   declKebabCase: '请使用短横线命名：小写字母、数字和单个连字符',
   declReservedName: '此名称为控制台保留',
@@ -230,6 +232,8 @@ const en: Record<MessageKey, string> = {
   badHttpUrl: 'must be an address starting with http:// or https://',
   refusedAddress: 'this address is not allowed (link-local or a cloud metadata service)',
   providerNeeds: 'required for an OpenAI-compatible provider',
+  interfaceFailed: 'the interface gave no value: {reason}',
+  notInterface: '"{field}" is not an interface variable',
   declKebabCase: 'use kebab-case: a-z, digits and single hyphens',
   declReservedName: 'this name is reserved by the console',
   declCamelCase: 'use a camelCase identifier of at most 40 characters',

@@ -57,3 +57,14 @@ export type PromptRunEvent =
   | { event: 'run'; data: { index: number; run: PromptRunResult } }
   | { event: 'done'; data: z.infer<typeof promptRunAnswer> }
   | { event: 'error'; data: { code: number } };
+
+/** prompt/interface-value: the value a template's interface variable's URL gives now. */
+export const interfaceValueBody = z.strictObject({
+  templateId: idSchema,
+  fieldName: z.string().max(64),
+});
+
+export const interfaceValueAnswer = z.object({ value: z.string() });
+
+/** How long the server waits for an interface variable's URL. */
+export const INTERFACE_TIMEOUT_MS = 5_000;

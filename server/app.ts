@@ -29,6 +29,7 @@ import { publicPromptRoutes } from './public/prompts';
 import { apiKeyAdminRoutes } from './routes/api-key-admin';
 import { debugRecordRoutes } from './routes/debug-record';
 import { promptRunRoutes } from './resources/prompt/run';
+import { interfaceValueRoutes } from './resources/prompt/interface-value';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from './models/outbound';
 import { ModelRunner } from './models/runner';
@@ -392,6 +393,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userAdminRoutes(app, ctx);
   apiKeyAdminRoutes(app, ctx);
   promptRunRoutes(app, ctx);
+  interfaceValueRoutes(app, ctx);
   debugRecordRoutes(app, ctx);
   publicPromptRoutes(app, ctx.db, keyAuth);
   ingestRoutes(app, ctx.db, keyAuth);

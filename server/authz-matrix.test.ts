@@ -401,6 +401,13 @@ describeBackends('authorization matrix', (backend) => {
         { templateId: 999_999, variables: {}, modelVersions: ['none'] },
         signedIn(Code.NOT_FOUND),
       );
+      await expectCode(
+        caller,
+        apiPath('prompt', 'interface-value'),
+        'a missing template',
+        { templateId: 999_999, fieldName: 'x' },
+        signedIn(Code.NOT_FOUND),
+      );
     }
   });
 

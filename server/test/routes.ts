@@ -49,7 +49,7 @@ import { OTLP_TRACES_PATH } from '../public/otlp/routes';
 import { renderBody } from '../public/prompts';
 import { ingestBatch } from '../../contract/ingest';
 import { debugRecordPageBody } from '../../contract/debug-records';
-import { promptRunBody } from '../../contract/playground';
+import { interfaceValueBody, promptRunBody } from '../../contract/playground';
 
 /**
  * Every route the API serves, derived from the contract the way app.ts mounts them, so a
@@ -222,6 +222,12 @@ export const USER_ROUTES: RouteEntry[] = [
     url: apiPath('prompt', 'run'),
     body: promptRunBody,
     // Whoever may open a template may run it; which templates is the run's own check.
+    access: { kind: 'signed-in' },
+  },
+  {
+    method: 'POST',
+    url: apiPath('prompt', 'interface-value'),
+    body: interfaceValueBody,
     access: { kind: 'signed-in' },
   },
   ...ADMIN_ROUTES,
