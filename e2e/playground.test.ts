@@ -175,4 +175,24 @@ e2eDescribe('playground', () => {
       });
     }
   }
+
+  for (const locale of LOCALES) {
+    it(`${locale}: a scene's page runs its bound template`, async () => {
+      const { page } = e2e;
+      const say = (key: string) => text(key, locale);
+      if (locale !== 'zh-CN') await setLocale(e2e.context, locale);
+      await signIn(page, 'user');
+      const scenes = await apiCall<{ list: { id: number; templateId: number | null }[] }>(
+        page,
+        'scene/page',
+        { current: 1, pageSize: 50 },
+      );
+      const scene = scenes.data.list.find((s) => s.templateId)!;
+      await gotoApp(page, `/scene/detail?id=${scene.id}`);
+      const card = page.locator('[data-testid=scene-playground]');
+      await card.getByText(say('prompt.playground.title')).waitFor();
+      await card.locator('[data-testid=playground-run]').waitFor();
+      await card.getByText(say('prompt.playground.empty')).waitFor();
+    });
+  }
 });
