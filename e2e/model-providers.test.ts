@@ -3,8 +3,6 @@
  * on 127.0.0.1 that this test runs), with an API key that is never shown again, tries it, and
  * sees a refused address named on its field. Both locales.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -18,29 +16,10 @@ import {
   type LocaleName,
 } from './harness';
 import { nextApiAnswer } from './harness/ui';
+import { startStubProvider, type StubProvider } from '../server/test/stub-provider';
 
 const LOCALES: readonly LocaleName[] = ['zh-CN', 'en-US'];
 const KEY = 'sk-e2e-provider-1b2c3d';
-
-/** Answers chat completions for the right key with a fixed, streamed sentence and its usage. */
-function stubProvider(): Server {
-  return createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.headers.authorization !== `Bearer ${KEY}`) {
-        res.writeHead(401, { 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ error: { message: 'invalid key' } }));
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (extra: object) =>
-        `data: ${JSON.stringify({ id: 'e2e', object: 'chat.completion.chunk', created: 1, model: 'stub', ...extra })}\n\n`;
-      res.write(chunk({ choices: [{ index: 0, delta: { content: 'Stub model ' } }] }));
-      res.write(chunk({ choices: [{ index: 0, delta: { content: 'at your service.' } }] }));
-      res.write(chunk({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 5 } }));
-      res.end('data: [DONE]\n\n');
-    });
-  });
-}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -49,15 +28,16 @@ async function signIn(page: Page): Promise<void> {
 
 e2eDescribe('model providers', () => {
   const e2e = useE2E();
-  const stub = stubProvider();
+  let stub: StubProvider;
   let baseUrl = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
+    stub = await startStubProvider(KEY, ['Stub model ', 'at your service.'], {
+      prompt_tokens: 12,
+      completion_tokens: 5,
+    });
+    baseUrl = stub.baseUrl;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => stub.close(resolve));
-  });
+  afterAll(() => stub.close());
 
   for (const locale of LOCALES) {
     it(`${locale}: the admin connects a version, its key stays hidden, and tries it`, async () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { Code } from '../../contract/envelope';
 import { modelVersions } from '../db/schema';
 import { describeBackends } from '../test/backends';
 import { useTestApp, type Answer } from '../test/harness';
+import { startStubProvider, type StubProvider } from '../test/stub-provider';
 
 interface Version {
   id: number;
@@ -21,39 +22,21 @@ interface Version {
 
 const KEY = 'sk-provider-test-7f3a9c';
 
-/** A chat-completions endpoint that answers one key only. */
-function stubProvider(): Server {
-  return createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.headers.authorization !== `Bearer ${KEY}`) {
-        res.writeHead(401, { 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ error: { message: 'bad key' } }));
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (extra: object) =>
-        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', ...extra })}\n\n`;
-      res.write(chunk({ choices: [{ index: 0, delta: { content: 'I am a stub.' } }] }));
-      res.write(chunk({ choices: [], usage: { prompt_tokens: 9, completion_tokens: 4 } }));
-      res.end('data: [DONE]\n\n');
-    });
-  });
-}
-
 /** Model versions' providers: set by the admin, the key sealed and never answered. */
 describeBackends('model version providers', (backend) => {
   const t = useTestApp(backend);
   const tokens: Record<string, string> = {};
-  const provider = stubProvider();
+  let provider: StubProvider;
   let baseUrl = '';
   beforeAll(async () => {
     for (const name of ['admin', 'user']) tokens[name] = await t.login(name);
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+    provider = await startStubProvider(KEY, ['I am a stub.'], {
+      prompt_tokens: 9,
+      completion_tokens: 4,
+    });
+    baseUrl = provider.baseUrl;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => provider.close(resolve));
-  });
+  afterAll(() => provider.close());
   const as = (who: string, path: string, body?: unknown) =>
     t.post(apiPath('model', 'version', path), body, { token: tokens[who], lang: 'en-US' });
   const ok = async <T = Version>(who: string, path: string, body?: unknown): Promise<T> => {

@@ -56,6 +56,18 @@ describeBackends('prompt/run', (backend) => {
   const values = { topic: 'expense claims', lines: 3 };
   let listening: Promise<string> | undefined;
   const origin = () => (listening ??= listenLocally(t));
+  /** prompt/run over HTTP as the browser asks it, answered as server-sent events. */
+  const streamRun = async (body: object, signal?: AbortSignal) =>
+    fetch(`${await origin()}${apiPath('prompt', 'run')}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.user}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
 
   it('runs a template on two versions, keeping each as a playground call and a debug record', async () => {
     const answer = await run('user', {
@@ -145,14 +157,10 @@ describeBackends('prompt/run', (backend) => {
   });
 
   it('streams the answers as server-sent events', async () => {
-    const res = await fetch(`${await origin()}${apiPath('prompt', 'run')}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tokens.user}`,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ templateId, variables: values, modelVersions: versions.slice(0, 2) }),
+    const res = await streamRun({
+      templateId,
+      variables: values,
+      modelVersions: versions.slice(0, 2),
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const text = await res.text();
@@ -184,16 +192,10 @@ describeBackends('prompt/run', (backend) => {
 
   it('stops the model when the caller goes, keeping the run as aborted', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${await origin()}${apiPath('prompt', 'run')}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${tokens.user}`,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-      },
-      body: JSON.stringify({ templateId, variables: values, modelVersions: [slow] }),
-      signal: controller.signal,
-    });
+    const res = await streamRun(
+      { templateId, variables: values, modelVersions: [slow] },
+      controller.signal,
+    );
     const reader = res.body!.getReader();
     await reader.read(); // the prompt event: the run has begun
     const stoppedAt = Date.now();
