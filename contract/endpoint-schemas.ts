@@ -191,6 +191,19 @@ const settableLabel = z
   .refine((s) => s !== PRODUCTION_LABEL, { params: { key: 'productionLabel' } });
 
 /** zod bodies and answers of the calls beyond CRUD that resources declare, by resource and name. */
+/** An evaluation run's progress: its jobs by state and the time left at the rate so far. */
+const evaluationProgressSchema = z.object({
+  state: z.string(),
+  progress: z.number().int(),
+  total: z.number().int(),
+  queued: z.number().int(),
+  running: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  etaSeconds: z.number().nullable(),
+});
+
 export const ENDPOINT_SCHEMAS: Readonly<
   Record<string, Readonly<Record<string, { body: z.ZodType; answer?: z.ZodType }>>>
 > = {
@@ -223,6 +236,8 @@ export const ENDPOINT_SCHEMAS: Readonly<
     labels: { body: idBody, answer: z.object({ list: z.array(itemLabelSchema) }) },
   },
   'model-evaluate': {
+    run: { body: idBody, answer: evaluationProgressSchema },
+    progress: { body: idBody, answer: evaluationProgressSchema },
     cancel: { body: versionedBody },
     report: {
       body: z.strictObject({ id: idSchema, baseline: visibleString().trim().max(64).optional() }),

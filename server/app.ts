@@ -33,6 +33,7 @@ import { interfaceValueRoutes } from './resources/prompt/interface-value';
 import { ephemeralSecretBox, type SecretBox } from './crypto/secrets';
 import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from './models/outbound';
 import { ModelRunner } from './models/runner';
+import { EvaluationWorker, type WorkerOptions } from './evaluation/worker';
 import { openListPool, within, type Database } from './db/client';
 import { scheduleRetention, type RetentionSettings } from './db/retention';
 import { DatabaseHealth } from './db/health';
@@ -141,6 +142,11 @@ export interface BuildAppOptions {
   secrets?: SecretBox;
   /** Where the server may send requests an operator configured (OUTBOUND_ALLOWED_HOSTS). */
   outbound?: OutboundPolicy;
+  /**
+   * Run evaluation jobs in this server (main.ts: on unless EVALUATION_WORKER=0); off by default
+   * so a test's app does no work it did not ask for.
+   */
+  evaluationWorker?: WorkerOptions | false;
 }
 
 /**
@@ -377,6 +383,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     models: new ModelRunner(secrets, options.outbound ?? DEFAULT_OUTBOUND_POLICY),
   };
+  if (options.evaluationWorker) {
+    const worker = new EvaluationWorker(options.db, ctx.models, {
+      log: app.log,
+      ...options.evaluationWorker,
+    });
+    app.addHook('onReady', () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  }
 
   const keyAuth = installKeyAuth(app, options.db, { ...DEFAULT_PUBLIC_API, ...options.publicApi });
   if (options.anonymousLimit !== false) {

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL || 'info' },
     secrets: secrets.box,
     outbound: outboundPolicyFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
+    evaluationWorker: env.EVALUATION_WORKER === '0' ? false : {},
     docs: env.API_DOCS !== '0',
     timeouts: {
       requestMs: numberFrom('REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestMs),

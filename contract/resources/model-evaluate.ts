@@ -20,7 +20,7 @@ export const MAX_EVALUATED_VERSIONS = 6;
 
 /**
  * Model evaluations: model versions answering a corpus set's questions through a template,
- * scored per metric. Running them is a later issue; the seed writes finished ones.
+ * scored per metric; a run queues the work and the servers' workers do it.
  */
 export const modelEvaluate = defineResource({
   name: 'model-evaluate',
@@ -86,6 +86,17 @@ export const modelEvaluate = defineResource({
     descriptionField({ list: false }),
   ],
   endpoints: {
+    run: {
+      path: 'run',
+      action: 'edit',
+      summary:
+        'Queue every corpus item × model version not evaluated yet and run them (a cancelled run resumes)',
+    },
+    progress: {
+      path: 'progress',
+      action: 'show',
+      summary: 'Items done, failed, running and queued, with the time left',
+    },
     cancel: {
       path: 'cancel',
       action: 'edit',

@@ -99,6 +99,8 @@ export interface E2E {
 export interface E2EOptions {
   /** Context options for every test of the file. */
   viewport?: { width: number; height: number };
+  /** More environment for the file's server (e.g. EVALUATION_WORKER=1). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -132,7 +134,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   };
 
   beforeAll(async () => {
-    const [s, b] = await Promise.all([startServer(), launchBrowser()]);
+    const [s, b] = await Promise.all([startServer(options.env), launchBrowser()]);
     server = s;
     browser = b;
   });

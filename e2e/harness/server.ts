@@ -43,8 +43,12 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `tsx server/main.ts` on a free port with a fresh data directory; waits for health. */
-export async function startServer(): Promise<ServerHandle> {
+/**
+ * Starts `tsx server/main.ts` on a free port with a fresh data directory; waits for health.
+ * Evaluation runs are off unless `env` turns them on: the demo's running evaluation would
+ * otherwise finish under tests that count it.
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerHandle> {
   const port = await freePort();
   const tempDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
   const dataDir = join(tempDir, 'data');
@@ -64,6 +68,8 @@ export async function startServer(): Promise<ServerHandle> {
     LOG_LEVEL: 'warn',
     // The sample (mock) handlers answer at once: their latency only slows tests.
     MOCK_DELAY: '0',
+    EVALUATION_WORKER: '0',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;

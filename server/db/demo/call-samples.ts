@@ -25,6 +25,8 @@ export const ENDPOINT_BODIES: Record<string, (id: number) => unknown> = {
   'corpus-item.mark': (id) => ({ id, version: 999_999, label: 'correct' }),
   'corpus-item.review': (id) => ({ id, version: 999_999, decision: 'accept' }),
   'model-evaluate.cancel': (id) => ({ id, version: 999_999 }),
+  'model-evaluate.run': (id) => ({ id }),
+  'model-evaluate.progress': (id) => ({ id }),
   // Calls that create: given a corpus set's id.
   'corpus-item.import': (id) => ({ corpusId: id, format: 'csv', content: 'question\n矩阵' }),
   'corpus-item.fromCall': (id) => ({ corpusId: id, callId: 1 }),

@@ -27,3 +27,4 @@ export { apiKeys, type ApiKeyRow } from './api-keys';
 export { promptLabels, type PromptLabelRow } from './prompt-labels';
 export { ingestEvents } from './ingest-events';
 export { debugRecords, type DebugRecordRow } from './debug-records';
+export { evaluationJobs, type EvaluationJobRow } from './evaluation-jobs';

@@ -6,6 +6,7 @@ import {
   type EvaluationState,
 } from '../../../contract/resources/model-evaluate';
 import { modelVersions } from '../../db/schema';
+import { cancelQueued, enqueueEvaluation, jobCounts } from '../../evaluation/queue';
 import { invalidField } from '../../http/app-error';
 import type { Behaviour } from '../engine/behaviour';
 import type { EndpointHandler } from '../engine/endpoints';
@@ -127,19 +128,50 @@ interface ReportRow {
   diff: Record<string, number> | null;
 }
 
+/** The run's jobs by state, and the time left at the rate items finished since it started. */
+async function progressOf(store: ResourceStore, id: number, caller: Caller) {
+  const evaluation = await store.detail(id, caller);
+  const counts = await jobCounts(store.db, id);
+  const startedAt = evaluation.startedAt ? new Date(String(evaluation.startedAt)).getTime() : NaN;
+  const finished = counts.done + counts.failed;
+  const open = counts.queued + counts.running;
+  const seconds = (Date.now() - startedAt) / 1000;
+  const rate = Number.isFinite(seconds) && seconds > 0 ? finished / seconds : 0;
+  return {
+    state: String(evaluation.state),
+    progress: Number(evaluation.progress ?? 0),
+    ...counts,
+    etaSeconds: open === 0 ? 0 : rate > 0 ? Math.round(open / rate) : null,
+  };
+}
+
 /** Evaluation calls beyond CRUD, by the names contract/resources/model-evaluate.ts declares. */
 export const modelEvaluateEndpoints: Readonly<Record<string, EndpointHandler>> = {
+  /** Queues the work not done yet; a running evaluation is running already. */
+  run: async (store, body: { id: number }, caller) => {
+    const current = await store.detail(body.id, caller);
+    const state = String(current.state) as EvaluationState;
+    if (state === 'running') throw invalidField('state', 'wrongState', { state });
+    await enqueueEvaluation(store.db, body.id);
+    return progressOf(store, body.id, caller);
+  },
+
+  progress: async (store, body: { id: number }, caller) => progressOf(store, body.id, caller),
+
   /** Only a pending or running evaluation can be cancelled; the version read is checked. */
   cancel: async (store, body: { id: number; version: number }, caller) => {
     const current = await store.detail(body.id, caller);
     const state = String(current.state) as EvaluationState;
     if (!CANCELLABLE.includes(state)) throw invalidField('state', 'wrongState', { state });
-    return store.update(
+    const cancelled = await store.update(
       body.id,
       body.version,
       { state: 'cancelled', finishedAt: new Date() },
       caller,
     );
+    // Running items stop at their worker's next look; what was done stays.
+    await cancelQueued(store.db, body.id);
+    return cancelled;
   },
 
   /** Per model version: metric means, human score, latency and tokens, and the baseline diff. */

@@ -1,6 +1,6 @@
 import { BarChartOutlined, EditOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
@@ -9,27 +9,66 @@ import { formatDateTime } from '../../components/resource/field-format';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { TemplateLabel } from '../prompt-call/renderers';
 import { useView } from '../view';
-import { isCancellable, type Evaluation } from './api';
+import { isCancellable, isRunnable, useRunProgress, type Evaluation } from './api';
+import { RunButton } from './RunButton';
 import { EvaluationForm } from './EvaluationForm';
 import { CancelButton } from './EvaluationList';
 import { useEvaluatePaths } from './paths';
-import { MetricTags, StateBadge, VersionTags } from './renderers';
+import { MetricTags, StateBadge, useTimeLeft, VersionTags } from './renderers';
 import './model-evaluate.css';
 
 /** One evaluation: what it compares, where it stands, and the way to its report. */
 export default function EvaluationDetail() {
+  const [editing, setEditing] = useState(false);
+  const { record, query, placeholder } = useDetailRecord<Evaluation>();
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  if (placeholder || !record) return placeholder;
+  const state = String(record.state);
+  const percent = state === 'completed' ? 100 : Number(record.progress ?? 0);
+  return (
+    <DetailCard
+      record={record}
+      state={state}
+      percent={percent}
+      refetch={reload}
+      editing={editing}
+      setEditing={setEditing}
+    />
+  );
+}
+
+function DetailCard({
+  record,
+  state: stored,
+  percent: storedPercent,
+  refetch,
+  editing,
+  setEditing,
+}: {
+  record: Evaluation;
+  state: string;
+  percent: number;
+  refetch(): void;
+  editing: boolean;
+  setEditing(on: boolean): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { route } = useView();
   const paths = useEvaluatePaths();
-  const [editing, setEditing] = useState(false);
-  const { record, query, placeholder } = useDetailRecord<Evaluation>();
-  if (placeholder || !record) return placeholder;
+  const live = useRunProgress(record.id, stored === 'running');
+  const timeLeft = useTimeLeft();
+  // The run ended while the page was open: read the evaluation again.
+  const ended = stored === 'running' && live !== undefined && live.state !== 'running';
+  useEffect(() => {
+    if (ended) refetch();
+  }, [ended, refetch]);
+  const state = live?.state ?? stored;
+  const percent = live?.progress ?? storedPercent;
   const label = (field: string) => t(`model-evaluate.fields.${field}`);
   const dash = <Typography.Text type="secondary">-</Typography.Text>;
   const date = (value: string | null) => (value ? formatDateTime(value) : dash);
-  const state = String(record.state);
-  const percent = state === 'completed' ? 100 : Number(record.progress ?? 0);
 
   return (
     <Card
@@ -53,8 +92,9 @@ export default function EvaluationDetail() {
               {t('model-evaluate.actions.reportDetail')}
             </Button>
           )}
+          {paths.canEdit && isRunnable(state) && <RunButton record={record} onDone={refetch} />}
           {paths.canEdit && isCancellable(state) && (
-            <CancelButton record={record} onDone={() => void query.refetch()} />
+            <CancelButton record={record} onDone={refetch} />
           )}
           {paths.canEdit && (
             <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)}>
@@ -78,6 +118,20 @@ export default function EvaluationDetail() {
             aria-label={label('progress')}
           />
         </div>
+        {live && (
+          <Typography.Text type="secondary" data-testid="evaluation-live">
+            {[
+              t('model-evaluate.live.counts', {
+                done: live.done,
+                failed: live.failed,
+                total: live.total,
+              }),
+              timeLeft(live.etaSeconds),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography.Text>
+        )}
         <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="middle">
           <Descriptions.Item label={label('evaluateName')}>{record.evaluateName}</Descriptions.Item>
           <Descriptions.Item label={label('corpusId')}>
@@ -116,7 +170,7 @@ export default function EvaluationDetail() {
         open={editing}
         record={record}
         onClose={() => setEditing(false)}
-        onSaved={() => void query.refetch()}
+        onSaved={refetch}
       />
     </Card>
   );

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HoverTip } from '../../components/resource/cells';
 import { ResourceListPage } from '../../components/resource/ResourceListPage';
-import { isCancellable } from './api';
+import { isCancellable, isRunnable } from './api';
+import { RunButton } from './RunButton';
 import { CancelButton } from './CancelButton';
 import { EvaluationForm } from './EvaluationForm';
 import { useEvaluatePaths } from './paths';
@@ -40,6 +41,7 @@ export default function EvaluationList() {
                 />
               </HoverTip>
             )}
+            {paths.canEdit && isRunnable(record.state) && <RunButton record={record} compact />}
             {paths.canEdit && isCancellable(record.state) && (
               <CancelButton record={record} compact />
             )}

@@ -66,6 +66,8 @@ export interface ReportItem {
 }
 
 export const EVALUATE_CALLS = {
+  run: endpointPath(modelEvaluate, 'run'),
+  progress: endpointPath(modelEvaluate, 'progress'),
   cancel: endpointPath(modelEvaluate, 'cancel'),
   report: endpointPath(modelEvaluate, 'report'),
   reportItems: endpointPath(modelEvaluate, 'reportItems'),
@@ -127,4 +129,34 @@ export function useEvaluateCall() {
 /** Evaluations that may still be cancelled (the server checks too). */
 export function isCancellable(state: unknown): boolean {
   return state === 'pending' || state === 'running';
+}
+
+/** A run's jobs by state and the time left (model-evaluate/progress). */
+export interface RunProgress {
+  state: EvaluationState;
+  progress: number;
+  total: number;
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+  cancelled: number;
+  etaSeconds: number | null;
+}
+
+/** The run's progress, asked again every second while `live`. */
+export function useRunProgress(id: number, live: boolean) {
+  const { result } = useCustom<RunProgress>({
+    url: EVALUATE_CALLS.progress,
+    method: 'post',
+    config: { payload: { id } },
+    queryOptions: { enabled: live, refetchInterval: live ? 1_000 : false, retry: false },
+    errorNotification: false,
+  });
+  return live ? (result.data as RunProgress | undefined) : undefined;
+}
+
+/** Evaluations that may be run: all but a running one (a finished run picks up new items). */
+export function isRunnable(state: unknown): boolean {
+  return state === 'pending' || state === 'cancelled' || state === 'failed';
 }

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { placeholdersOf } from '../../contract/prompt-variables';
+import type { Database } from '../db/client';
+import {
+  corpusItems,
+  evaluationJobs,
+  modelEvaluateResults,
+  modelEvaluations,
+  prompts,
+  type EvaluationJobRow,
+  type ModelVersionRow,
+} from '../db/schema';
+import { ModelError, type ChatMessage, type Completion } from '../models/client';
+import type { ModelRunner } from '../models/runner';
+import { bleu, exactMatch, keywordHitRate, rougeL } from './metrics';
+import { claimJobs, enqueueEvaluation, refreshProgress, versionsWithWork } from './queue';
+
+/** What one job asks a model: the item through the evaluation's template. */
+export function evaluationMessages(template: string | null, question: string): ChatMessage[] {
+  if (!template) return [{ role: 'user', content: question }];
+  const placeholders = placeholdersOf(template);
+  // The question fills {{question}}, else the template's first placeholder.
+  const slot = placeholders.includes('question') ? 'question' : placeholders[0];
+  if (!slot) {
+    return [
+      { role: 'system', content: template },
+      { role: 'user', content: question },
+    ];
+  }
+  const pattern = new RegExp(`\\{\\{\\s*${slot}\\s*\\}\\}`, 'g');
+  return [{ role: 'user', content: template.replace(pattern, () => question) }];
+}
+
+/** An answer's scores against the item, each 0–100, with its latency, tokens and cost. */
+export function scoresOf(
+  done: Completion,
+  expected: string,
+  keywords: readonly string[],
+  version: Pick<ModelVersionRow, 'promptPrice' | 'completionPrice'>,
+): Record<string, number | boolean | null> {
+  const match = exactMatch(done.answer, expected);
+  return {
+    accuracy: match,
+    exactMatch: match,
+    rougeL: rougeL(done.answer, expected),
+    bleu: bleu(done.answer, expected),
+    keywordHit: keywordHitRate(done.answer, keywords),
+    latencyMs: done.latencyMs,
+    promptTokens: done.promptTokens,
+    completionTokens: done.completionTokens,
+    tokensEstimated: done.tokensEstimated,
+    cost:
+      (done.promptTokens * Number(version.promptPrice) +
+        done.completionTokens * Number(version.completionPrice)) /
+      1000,
+  };
+}
+
+export interface WorkerOptions {
+  /** How often the worker looks for work and for cancelled runs. */
+  pollMs?: number;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Runs evaluation jobs in this server: it takes queued jobs of each model version up to the
+ * version's `maxConcurrency` less what it runs already, calls the model, scores the answer and
+ * stores the result with the job's end in one transaction, only while the job is still its own.
+ * A cancelled evaluation's running jobs are aborted at the next look.
+ */
+export class EvaluationWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly running = new Map<number, { evaluationId: number; stop: AbortController }>();
+  private readonly busy = new Map<string, number>();
+  private readonly settled = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private looking = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly models: ModelRunner,
+    private readonly options: WorkerOptions = {},
+  ) {}
+
+  /** Starts looking for work; evaluations left running with no work queued are queued first. */
+  async start(): Promise<void> {
+    await resumeOrphans(this.db);
+    this.timer = setInterval(() => void this.tick(), this.options.pollMs ?? 250);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    for (const r of this.running.values()) r.stop.abort();
+    await Promise.allSettled([...this.settled]);
+  }
+
+  /** One look: abort what was cancelled, then take what there is room for. */
+  async tick(): Promise<void> {
+    if (this.looking) return;
+    this.looking = true;
+    try {
+      await this.abortCancelled();
+      for (const version of await versionsWithWork(this.db)) {
+        const room = version.maxConcurrency - (this.busy.get(version.version) ?? 0);
+        const lease = version.timeoutMs * (version.retries + 1) + 30_000;
+        const jobs = await claimJobs(this.db, this.id, version.version, room, lease);
+        for (const job of jobs) {
+          const work = this.process(job, version);
+          this.settled.add(work);
+          void work.finally(() => this.settled.delete(work));
+        }
+      }
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'evaluation worker: a look for work failed');
+    } finally {
+      this.looking = false;
+    }
+  }
+
+  private async abortCancelled(): Promise<void> {
+    const ids = [...new Set([...this.running.values()].map((r) => r.evaluationId))];
+    if (!ids.length) return;
+    const rows = await this.db
+      .select({ id: modelEvaluations.id, state: modelEvaluations.state })
+      .from(modelEvaluations)
+      .where(inArray(modelEvaluations.id, ids));
+    const live = new Set(rows.filter((r) => r.state === 'running').map((r) => r.id as number));
+    for (const r of this.running.values()) if (!live.has(r.evaluationId)) r.stop.abort();
+  }
+
+  private async process(job: EvaluationJobRow, version: ModelVersionRow): Promise<void> {
+    const stop = new AbortController();
+    this.running.set(job.id, { evaluationId: job.evaluationId, stop });
+    this.busy.set(version.version, (this.busy.get(version.version) ?? 0) + 1);
+    try {
+      const input = await this.inputOf(job);
+      if (!input) return void (await this.end(job, 'failed', null, notFoundError()));
+      const expected = input.expected ?? '';
+      try {
+        const done = await this.models.complete(version, {
+          messages: evaluationMessages(input.template, input.question),
+          signal: stop.signal,
+        });
+        const scores = scoresOf(done, expected, input.keywords, version);
+        await this.end(job, 'done', { ...input, expected, done, scores }, null);
+      } catch (error) {
+        if (stop.signal.aborted) return void (await this.end(job, 'cancelled', null, null));
+        const failure =
+          error instanceof ModelError
+            ? { kind: error.kind, message: error.message }
+            : { kind: 'http', message: error instanceof Error ? error.message : String(error) };
+        await this.end(job, 'failed', null, failure);
+      }
+    } catch (error) {
+      this.options.log?.error({ err: error, job: job.id }, 'evaluation job failed to store');
+    } finally {
+      this.running.delete(job.id);
+      this.busy.set(version.version, (this.busy.get(version.version) ?? 1) - 1);
+    }
+  }
+
+  private async inputOf(job: EvaluationJobRow) {
+    const [row] = await this.db
+      .select({
+        question: corpusItems.question,
+        answer: corpusItems.answer,
+        recommended: corpusItems.recommendedAnswer,
+        tags: corpusItems.tags,
+        template: prompts.content,
+      })
+      .from(corpusItems)
+      .innerJoin(modelEvaluations, eq(modelEvaluations.id, job.evaluationId))
+      .leftJoin(prompts, eq(prompts.id, modelEvaluations.templateId))
+      .where(eq(corpusItems.id, job.itemId))
+      .limit(1);
+    if (!row) return null;
+    return {
+      question: row.question as string,
+      expected: ((row.recommended ?? row.answer) as string | null) ?? null,
+      // An item's tags are its keywords.
+      keywords: (row.tags as string[] | null) ?? [],
+      template: (row.template as string | null) ?? null,
+    };
+  }
+
+  /**
+   * Ends a job and stores its result, in one transaction and only while the job is still this
+   * worker's: a job another server took over after a lost lease is theirs to finish.
+   */
+  private async end(
+    job: EvaluationJobRow,
+    state: 'done' | 'failed' | 'cancelled',
+    result: {
+      question: string;
+      expected: string;
+      done: Completion;
+      scores: Record<string, number | boolean | null>;
+    } | null,
+    error: { kind: string; message: string } | null,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [mine] = await tx
+        .update(evaluationJobs)
+        .set({
+          state,
+          error,
+          finishedAt: state === 'cancelled' ? null : new Date(),
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(
+          and(
+            eq(evaluationJobs.id, job.id),
+            eq(evaluationJobs.lockedBy, this.id),
+            eq(evaluationJobs.state, 'running'),
+          ),
+        )
+        .returning({ id: evaluationJobs.id });
+      if (!mine) return;
+      if (result) {
+        await tx.insert(modelEvaluateResults).values({
+          evaluateId: job.evaluationId,
+          itemId: job.itemId,
+          question: result.question,
+          expectedAnswer: result.expected,
+          modelVersion: job.modelVersion,
+          answer: result.done.answer.slice(0, 20_000),
+          scores: result.scores,
+          latencyMs: result.done.latencyMs,
+          totalTokens: result.done.promptTokens + result.done.completionTokens,
+        } as typeof modelEvaluateResults.$inferInsert);
+      }
+      await refreshProgress(tx as unknown as Database, job.evaluationId);
+    });
+  }
+}
+
+function notFoundError() {
+  return { kind: 'malformed', message: 'the corpus item is gone' };
+}
+
+/**
+ * Evaluations marked running with no work queued (the demo seed's, or one started before its
+ * queue existed) are queued, so they really run.
+ */
+export async function resumeOrphans(db: Database): Promise<void> {
+  const orphans = await db
+    .select({ id: modelEvaluations.id })
+    .from(modelEvaluations)
+    .where(
+      and(
+        eq(modelEvaluations.state, 'running'),
+        notExists(
+          db
+            .select({ one: evaluationJobs.id })
+            .from(evaluationJobs)
+            .where(eq(evaluationJobs.evaluationId, modelEvaluations.id)),
+        ),
+      ),
+    );
+  for (const o of orphans) await enqueueEvaluation(db, o.id as number);
+}
