@@ -3,8 +3,7 @@
  * as a reader would: by character where it is Chinese (or Japanese, Korean), by word otherwise.
  */
 
-const UNITS =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
+import { textUnits } from './text-units';
 
 /** Width-folded, case-folded: ＡＢＣ and abc are the same text. */
 function folded(text: string): string {
@@ -13,7 +12,7 @@ function folded(text: string): string {
 
 /** The units a text is compared by: wide characters one by one, other words whole. */
 export function unitsOf(text: string): string[] {
-  return folded(text).match(UNITS) ?? [];
+  return textUnits(folded(text));
 }
 
 /** 100 when the answer is the expected one up to spacing, case, width and final punctuation. */

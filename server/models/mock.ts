@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ModelError, elapsedSince, type ChatMessage, type ModelClient } from './client';
+import { isWide, textUnits } from '../evaluation/text-units';
 import { estimatePromptTokens, estimateTokens } from './tokens';
 
-/** Han, kana and hangul read one character at a time; other text by words. */
-const UNIT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu;
-const WIDE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 const MOST_UNITS = 80;
 
 function hashOf(text: string): number {
@@ -18,7 +15,7 @@ function joinUnits(units: readonly string[]): string {
   let text = '';
   for (const unit of units) {
     const previous = text.at(-1);
-    const tight = WIDE.test(unit) || (previous !== undefined && WIDE.test(previous));
+    const tight = isWide(unit) || (previous !== undefined && isWide(previous));
     text += text && !tight ? ` ${unit}` : unit;
   }
   return text;
@@ -31,7 +28,7 @@ function joinUnits(units: readonly string[]): string {
  */
 export function mockAnswer(messages: readonly ChatMessage[], version: string): string {
   const prompt = messages.map((m) => m.content).join('\n');
-  const units = (prompt.match(UNIT) ?? []).slice(-MOST_UNITS);
+  const units = textUnits(prompt).slice(-MOST_UNITS);
   if (!units.length) return '…';
   const keepPercent = 55 + (hashOf(`keep:${version}`) % 40);
   const kept = units.filter((unit, i) => hashOf(`${version}:${i}:${unit}`) % 100 < keepPercent);

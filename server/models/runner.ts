@@ -26,7 +26,8 @@ export type RunnableVersion = Pick<
  * process; the rest wait their turn.
  */
 export class ModelRunner {
-  private readonly fetch: typeof fetch;
+  /** Requests to addresses an operator configured, under the outbound policy. */
+  readonly fetch: typeof fetch;
   private readonly lines = new Map<number, Semaphore>();
 
   constructor(

@@ -34,6 +34,7 @@ import { localeOf } from '../http/locale';
 import { success } from '../http/reply';
 import { keyCovers, type KeyAuth } from './auth';
 import type { KeyCaller } from './keys';
+import { variablePairs } from '../resources/prompt/values';
 
 type CallBody = z.infer<typeof ingestCall>;
 type SessionBody = z.infer<typeof ingestSession>;
@@ -81,15 +82,6 @@ const CALL_COLUMNS = sql.raw(
 const CALL_NAMES = sql.raw(
   'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version, template_version, latency_ms',
 );
-
-/** The call list shows variables as `{ name, value }` pairs. */
-function variablePairs(values: Record<string, unknown> | null | undefined) {
-  if (!values) return null;
-  return Object.entries(values).map(([name, value]) => ({
-    name,
-    value: typeof value === 'string' ? value : JSON.stringify(value),
-  }));
-}
 
 /** An event that passed every check, ready to store. */
 type Accepted =

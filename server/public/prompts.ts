@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { PUBLIC_API_PREFIX } from '../../contract/api-keys';
 import { envelopeOf, errorEnvelope } from '../../contract/envelope-schema';
 import { LABEL_RE, PRODUCTION_LABEL } from '../../contract/prompt-labels';
-import { checkValues, renderTemplate, type PromptVariable } from '../../contract/prompt-variables';
-import { Code } from '../../contract/envelope';
+import { renderTemplate, type PromptVariable } from '../../contract/prompt-variables';
+import { checkedValues } from '../resources/prompt/values';
 import type { Database } from '../db/client';
 import { promptLabels, prompts, promptVersions, scenes } from '../db/schema';
-import { AppError, notFound } from '../http/app-error';
+import { notFound } from '../http/app-error';
 import { success } from '../http/reply';
 import { keyCovers, type KeyAuth } from './auth';
 
@@ -170,18 +170,7 @@ export function publicPromptRoutes(app: FastifyInstance, db: Database, auth: Key
       const { label, variables } = request.body;
       const prompt = await servedTemplate(db, request.params.templateId, label);
       if (!keyCovers(request.apiKey!, prompt.sceneCode)) throw notFound();
-      const { issues, texts } = checkValues(
-        prompt.variables as unknown as PromptVariable[],
-        variables,
-      );
-      if (issues.length) {
-        throw new AppError(
-          Code.INVALID,
-          'invalidField',
-          {},
-          issues.map((i) => ({ field: `variables.${i.field}`, key: i.key, params: i.params })),
-        );
-      }
+      const texts = checkedValues(prompt.variables as unknown as PromptVariable[], variables);
       return success(request, {
         templateId: prompt.templateId,
         version: prompt.version,

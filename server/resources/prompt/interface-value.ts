@@ -13,7 +13,7 @@ import { callerOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { AppError, invalidField } from '../../http/app-error';
 import { success } from '../../http/reply';
-import { outboundFetch, refusedAddressIn, urlRefusal } from '../../models/outbound';
+import { refusedAddressIn, urlRefusal } from '../../models/outbound';
 
 /**
  * The value in an interface's answer: a JSON string or number as it is, `data` or `value` of a
@@ -39,7 +39,6 @@ export function valueOfBody(text: string): string {
 
 /** prompt/interface-value: the server fetches an interface variable's saved URL for the caller. */
 export function interfaceValueRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const fetchOut = outboundFetch(ctx.models.policy);
   app.withTypeProvider<ZodTypeProvider>().post(apiPath('prompt', 'interface-value'), {
     preValidation: [ctx.authenticate, requirePermission(ctx.enforcer, 'prompt', 'show')],
     schema: {
@@ -67,7 +66,7 @@ export function interfaceValueRoutes(app: FastifyInstance, ctx: AppContext): voi
       if (urlRefusal(variable.url, ctx.models.policy)) throw fail(`${variable.url} is not allowed`);
       let text: string;
       try {
-        const res = await fetchOut(variable.url, {
+        const res = await ctx.models.fetch(variable.url, {
           headers: { accept: 'application/json, text/plain' },
           signal: AbortSignal.timeout(INTERFACE_TIMEOUT_MS),
         });

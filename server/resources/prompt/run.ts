@@ -12,7 +12,6 @@ import {
   type PromptRunResult,
 } from '../../../contract/playground';
 import {
-  checkValues,
   placeholdersOf,
   renderTemplate,
   type PromptVariable,
@@ -22,8 +21,9 @@ import type { AuthUser } from '../../auth/auth-user';
 import { callerOf } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { debugRecords, modelVersions, promptCalls, type ModelVersionRow } from '../../db/schema';
-import { AppError, invalidField } from '../../http/app-error';
+import { invalidField } from '../../http/app-error';
 import { success } from '../../http/reply';
+import { checkedValues, variablePairs } from './values';
 import { ModelError, type ChatMessage, type Completion } from '../../models/client';
 
 interface Template {
@@ -54,10 +54,11 @@ async function templateFor(ctx: AppContext, id: number, caller: AuthUser): Promi
  */
 function renderedPrompt(template: Template, body: PromptRunBody): string {
   const content = body.content ?? template.content;
+  const used = placeholdersOf(content);
   const declared = new Set(template.variables.map((v) => v.fieldName));
   const variables = [
-    ...template.variables.filter((v) => placeholdersOf(content).includes(v.fieldName)),
-    ...placeholdersOf(content)
+    ...template.variables.filter((v) => used.includes(v.fieldName)),
+    ...used
       .filter((p) => !declared.has(p))
       .map((p): PromptVariable => ({ name: p, fieldName: p, type: 'text' })),
   ];
@@ -66,15 +67,7 @@ function renderedPrompt(template: Template, body: PromptRunBody): string {
       variables.some((v) => v.fieldName === field),
     ),
   );
-  const { issues, texts } = checkValues(variables, values);
-  if (issues.length) {
-    throw new AppError(
-      Code.INVALID,
-      'invalidField',
-      {},
-      issues.map((i) => ({ field: `variables.${i.field}`, key: i.key, params: i.params })),
-    );
-  }
+  const texts = checkedValues(variables, values);
   return renderTemplate(content, texts);
 }
 
@@ -133,10 +126,7 @@ async function keepRun(
           templateId: run.template.id,
           question: run.prompt,
           answer: done.answer,
-          variables: Object.entries(run.variables).map(([name, value]) => ({
-            name,
-            value: typeof value === 'string' ? value : JSON.stringify(value),
-          })),
+          variables: variablePairs(run.variables),
           callTime: new Date(),
           userId: run.caller.id,
           promptTokens: done.promptTokens,
