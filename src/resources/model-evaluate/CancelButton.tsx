@@ -1,12 +1,10 @@
 import { StopOutlined } from '@ant-design/icons';
-import { useInvalidate, type BaseRecord } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
 import { Tip } from '../../components/Tip';
-import { modelEvaluate } from '../../../contract/resources/model-evaluate';
-import { feedbackMessage } from '../../providers/feedback';
-import { EVALUATE_CALLS, useEvaluateCall } from './api';
+import { EVALUATE_CALLS, useEvaluationAction } from './api';
 
 /**
  * The question's words by the run's state: a run that has not started has nothing to keep
@@ -34,17 +32,14 @@ export function CancelButton({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const { call, pending } = useEvaluateCall();
-  const invalidate = useInvalidate();
+  const { act, pending } = useEvaluationAction();
   const words = WORDS[record.state === 'running' ? 'running' : 'pending'];
   const cancel = async () => {
-    await call(EVALUATE_CALLS.cancel, { id: record.id, version: record.version });
-    void feedbackMessage().success(t('model-evaluate.actions.cancelled'));
-    void invalidate({
-      resource: modelEvaluate.name,
-      invalidates: ['list', 'detail'],
-      id: record.id,
-    });
+    await act(
+      EVALUATE_CALLS.cancel,
+      { id: record.id, version: record.version },
+      t('model-evaluate.actions.cancelled'),
+    );
     onDone?.();
   };
   const button = (

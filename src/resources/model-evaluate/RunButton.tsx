@@ -1,11 +1,9 @@
 import { CaretRightOutlined } from '@ant-design/icons';
-import { useInvalidate, type BaseRecord } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Tip } from '../../components/Tip';
-import { modelEvaluate } from '../../../contract/resources/model-evaluate';
-import { feedbackMessage } from '../../providers/feedback';
-import { EVALUATE_CALLS, useEvaluateCall } from './api';
+import { EVALUATE_CALLS, useEvaluationAction } from './api';
 
 /** Starts an evaluation, or resumes a cancelled one where it stopped. */
 export function RunButton({
@@ -18,19 +16,12 @@ export function RunButton({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const { call, pending } = useEvaluateCall();
-  const invalidate = useInvalidate();
+  const { act, pending } = useEvaluationAction();
   const words = t(
     record.state === 'pending' ? 'model-evaluate.actions.run' : 'model-evaluate.actions.runAgain',
   );
   const run = async () => {
-    await call(EVALUATE_CALLS.run, { id: record.id });
-    void feedbackMessage().success(t('model-evaluate.actions.started'));
-    void invalidate({
-      resource: modelEvaluate.name,
-      invalidates: ['list', 'detail'],
-      id: record.id,
-    });
+    await act(EVALUATE_CALLS.run, { id: record.id }, t('model-evaluate.actions.started'));
     onDone?.();
   };
   const button = (

@@ -1,4 +1,11 @@
-import { useCustom, useCustomMutation, type BaseRecord } from '@refinedev/core';
+import {
+  useCustom,
+  useCustomMutation,
+  useInvalidate,
+  type BaseKey,
+  type BaseRecord,
+} from '@refinedev/core';
+import { feedbackMessage } from '../../providers/feedback';
 import { apiPath, endpointPath } from '../../../contract/api';
 import type { EvaluationMetric, EvaluationState } from '../../../contract/resources/model-evaluate';
 import { modelEvaluate } from '../../../contract/resources/model-evaluate';
@@ -124,6 +131,29 @@ export function useEvaluateCall() {
     return data as T;
   };
   return { call, pending: mutation.isPending };
+}
+
+/**
+ * A call that changes one evaluation's state (run, cancel): on success its notice, then the
+ * list and the detail read again.
+ */
+export function useEvaluationAction() {
+  const { call, pending } = useEvaluateCall();
+  const invalidate = useInvalidate();
+  const act = async (
+    url: string,
+    body: { id: unknown } & Record<string, unknown>,
+    notice: string,
+  ) => {
+    await call(url, body);
+    void feedbackMessage().success(notice);
+    void invalidate({
+      resource: modelEvaluate.name,
+      invalidates: ['list', 'detail'],
+      id: body.id as BaseKey,
+    });
+  };
+  return { act, pending };
 }
 
 /** Evaluations that may still be cancelled (the server checks too). */
