@@ -11,9 +11,19 @@ export const EVALUATION_STATES = [
 export type EvaluationState = (typeof EVALUATION_STATES)[number];
 /**
  * Metrics an evaluation can score, each 0–100: accuracy (matches the expected answer),
- * relevance, fluency, BLEU and ROUGE-L against the expected answer.
+ * relevance, fluency, BLEU and ROUGE-L against the expected answer, the share of the item's
+ * keywords the answer holds, and a judge model's score. With a judge, accuracy, relevance and
+ * fluency are the judge's when its answer gives them.
  */
-export const EVALUATION_METRICS = ['accuracy', 'relevance', 'fluency', 'bleu', 'rougeL'] as const;
+export const EVALUATION_METRICS = [
+  'accuracy',
+  'relevance',
+  'fluency',
+  'bleu',
+  'rougeL',
+  'keywordHit',
+  'judge',
+] as const;
 export type EvaluationMetric = (typeof EVALUATION_METRICS)[number];
 /** Model versions one evaluation compares. */
 export const MAX_EVALUATED_VERSIONS = 6;
@@ -79,6 +89,17 @@ export const modelEvaluate = defineResource({
     },
     templateIdField({ createOnly: true }),
     { name: 'metrics', type: 'json', list: true, createOnly: true },
+    // The model version that judges each answer by the rubric; no judge when null.
+    {
+      name: 'judgeVersion',
+      type: 'string',
+      max: 64,
+      nullable: true,
+      createOnly: true,
+      optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
+    },
+    // The judge's prompt, with {{question}}, {{expected}} and {{answer}}; the default when null.
+    { name: 'judgeRubric', type: 'text', max: 8000, nullable: true, createOnly: true },
     { name: 'resultCount', type: 'integer', default: 0, readOnly: true },
     { name: 'startedAt', type: 'datetime', nullable: true, readOnly: true, sortable: true },
     { name: 'finishedAt', type: 'datetime', nullable: true, readOnly: true, list: true },

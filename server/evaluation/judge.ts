@@ -1,8 +1,17 @@
+import { DEFAULT_JUDGE_RUBRIC } from '../../contract/evaluation-judge';
+
+export { DEFAULT_JUDGE_RUBRIC };
+
 /** What a judge model said of an answer: a score from 0 to 100 and why. */
 export interface Judgement {
   score: number;
   reason: string;
+  /** Accuracy, relevance and fluency, 0–100, when the judge gave them. */
+  metrics: Partial<Record<JudgedMetric, number>>;
 }
+
+export const JUDGED_METRICS = ['accuracy', 'relevance', 'fluency'] as const;
+export type JudgedMetric = (typeof JUDGED_METRICS)[number];
 
 const SCORE_TEXT =
   /(?:score|rating|评分|得分|分数)\s*["']?\s*[:：=]?\s*["']?\s*(\d{1,3}(?:\.\d+)?)/i;
@@ -25,7 +34,16 @@ export function parseJudgement(text: string): Judgement | null {
       const score = inRange(o.score ?? o.rating ?? o['评分']);
       if (score !== null) {
         const reason = o.reason ?? o['理由'] ?? '';
-        return { score, reason: typeof reason === 'string' ? reason.trim() : String(reason) };
+        const metrics: Judgement['metrics'] = {};
+        for (const m of JUDGED_METRICS) {
+          const value = inRange(o[m]);
+          if (value !== null) metrics[m] = value;
+        }
+        return {
+          score,
+          reason: typeof reason === 'string' ? reason.trim() : String(reason),
+          metrics,
+        };
       }
     } catch {
       // Not JSON: the lines below may still say it.
@@ -33,7 +51,7 @@ export function parseJudgement(text: string): Judgement | null {
   }
   const score = inRange(SCORE_TEXT.exec(text)?.[1]);
   if (score === null) return null;
-  return { score, reason: REASON_TEXT.exec(text)?.[1]?.trim() ?? '' };
+  return { score, reason: REASON_TEXT.exec(text)?.[1]?.trim() ?? '', metrics: {} };
 }
 
 /** A rubric with the item filled in: `{{question}}`, `{{expected}}` and `{{answer}}`. */

@@ -53,16 +53,31 @@ describe('judge answers', () => {
     expect(parseJudgement('{"score": 82, "reason": "mostly right"}')).toEqual({
       score: 82,
       reason: 'mostly right',
+      metrics: {},
     });
     expect(parseJudgement('Here:\n```json\n{"score": "67", "reason": "too short"}\n```')).toEqual({
       score: 67,
       reason: 'too short',
+      metrics: {},
     });
-    expect(parseJudgement('评分：90\n理由：准确完整')).toEqual({ score: 90, reason: '准确完整' });
+    expect(parseJudgement('评分：90\n理由：准确完整')).toEqual({
+      score: 90,
+      reason: '准确完整',
+      metrics: {},
+    });
     expect(parseJudgement('Score: 45.5\nReason: misses the deadline')).toEqual({
       score: 45.5,
       reason: 'misses the deadline',
+      metrics: {},
     });
+  });
+
+  it('takes the rubric metrics the judge gave, and none out of range', () => {
+    expect(
+      parseJudgement(
+        '{"score": 70, "accuracy": 80, "relevance": "90", "fluency": 120, "reason": "ok"}',
+      ),
+    ).toEqual({ score: 70, reason: 'ok', metrics: { accuracy: 80, relevance: 90 } });
   });
 
   it('takes nothing from garbage or a score out of range', () => {

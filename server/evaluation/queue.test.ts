@@ -82,12 +82,13 @@ describeBackends('evaluation runs', (backend) => {
 
   const call = (path: string, body: object) =>
     t.post(apiPath('model-evaluate', path), body, { token, lang: 'en-US' });
-  const create = async (versions: string[]) => {
+  const create = async (versions: string[], extra: object = {}) => {
     const made = await call('create', {
       evaluateName: `run ${versions.join(' ')}`,
       corpusId,
       templateId,
       modelVersions: versions,
+      ...extra,
     });
     expect(made.body.code, JSON.stringify(made.body)).toBe(Code.OK);
     return made.body.data as { id: number; version: number };
@@ -261,5 +262,67 @@ describeBackends('evaluation runs', (backend) => {
       .from(modelEvaluations)
       .where(eq(modelEvaluations.id, evaluation.id));
     await call('cancel', { id: evaluation.id, version: row!.version });
+  });
+
+  it('asks the judge for each answer: its score, reason and rubric metrics, or why it failed', async () => {
+    const judge = fast[1]!;
+    const evaluation = await create([fast[0]!], { judgeVersion: judge, metrics: ['rougeL'] });
+    const [stored] = await t.db
+      .select()
+      .from(modelEvaluations)
+      .where(eq(modelEvaluations.id, evaluation.id));
+    expect(stored!.metrics).toEqual(['rougeL', 'judge']);
+    // A rubric that asks for no JSON: the demo model answers prose, which is no judgement.
+    const garbled = await create([fast[0]!], {
+      judgeVersion: judge,
+      judgeRubric: 'Say something about {{answer}}',
+    });
+    await call('run', { id: evaluation.id });
+    await call('run', { id: garbled.id });
+    const w = worker();
+    await w.start();
+    try {
+      await until(evaluation.id, ['completed']);
+      await until(garbled.id, ['completed']);
+    } finally {
+      await w.stop();
+    }
+    const judged = await resultsOf(evaluation.id);
+    expect(judged).toHaveLength(ITEMS);
+    for (const r of judged) {
+      const scores = r.scores as Record<string, unknown>;
+      expect(scores.judge).toBeGreaterThanOrEqual(40);
+      expect(scores.judge).toBeLessThanOrEqual(95);
+      expect(scores).toMatchObject({
+        judgeReason: 'demo model judgement',
+        relevance: expect.any(Number),
+        fluency: expect.any(Number),
+        rougeL: expect.any(Number),
+      });
+    }
+    const unread = await resultsOf(garbled.id);
+    expect(unread).toHaveLength(ITEMS);
+    for (const r of unread) {
+      const scores = r.scores as Record<string, unknown>;
+      expect(scores.judge).toBeNull();
+      expect(String(scores.judgeError)).toMatch(/^unreadable: /);
+      expect(scores.rougeL).toEqual(expect.any(Number));
+    }
+  });
+
+  it('refuses a judge metric without a judge, an unknown judge, and a rubric without the answer', async () => {
+    const refused = async (extra: object, field: string) => {
+      const made = await call('create', {
+        evaluateName: 'judge refused',
+        corpusId,
+        modelVersions: [fast[0]],
+        ...extra,
+      });
+      expect(made.body.code, JSON.stringify(made.body)).toBe(Code.INVALID);
+      expect(JSON.stringify(made.body)).toContain(field);
+    };
+    await refused({ metrics: ['judge'] }, 'judgeVersion');
+    await refused({ judgeVersion: 'no-such-judge' }, 'judgeVersion');
+    await refused({ judgeVersion: fast[1], judgeRubric: 'Rate {{question}}' }, 'judgeRubric');
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, notExists } from 'drizzle-orm';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { placeholdersOf } from '../../contract/prompt-variables';
 import type { Database } from '../db/client';
@@ -9,12 +9,14 @@ import {
   evaluationJobs,
   modelEvaluateResults,
   modelEvaluations,
+  modelVersions,
   prompts,
   type EvaluationJobRow,
   type ModelVersionRow,
 } from '../db/schema';
 import { ModelError, type ChatMessage, type Completion } from '../models/client';
 import type { ModelRunner } from '../models/runner';
+import { DEFAULT_JUDGE_RUBRIC, judgePrompt, parseJudgement } from './judge';
 import { bleu, exactMatch, keywordHitRate, rougeL } from './metrics';
 import { claimJobs, enqueueEvaluation, refreshProgress, versionsWithWork } from './queue';
 
@@ -56,6 +58,43 @@ export function scoresOf(
       (done.promptTokens * Number(version.promptPrice) +
         done.completionTokens * Number(version.completionPrice)) /
       1000,
+  };
+}
+
+type Scores = Record<string, number | boolean | string | null>;
+
+/**
+ * The judge's say on an answer, added to its scores: `judge` and `judgeReason`, and accuracy,
+ * relevance and fluency when the judge gave them. A judge that fails or answers something
+ * unreadable leaves `judge` null with `judgeError` saying why; the answer's other scores stand.
+ */
+export async function judged(
+  scores: Scores,
+  judge: (prompt: string) => Promise<string>,
+  rubric: string | null,
+  item: { question: string; expected: string; answer: string },
+): Promise<Scores> {
+  let text: string;
+  try {
+    text = await judge(judgePrompt(rubric || DEFAULT_JUDGE_RUBRIC, item));
+  } catch (error) {
+    const message =
+      error instanceof ModelError
+        ? `${error.kind}: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { ...scores, judge: null, judgeError: message.slice(0, 500) };
+  }
+  const judgement = parseJudgement(text);
+  if (!judgement) {
+    return { ...scores, judge: null, judgeError: `unreadable: ${text.slice(0, 200)}` };
+  }
+  return {
+    ...scores,
+    ...judgement.metrics,
+    judge: judgement.score,
+    judgeReason: judgement.reason.slice(0, 1000),
   };
 }
 
@@ -145,7 +184,25 @@ export class EvaluationWorker {
           messages: evaluationMessages(input.template, input.question),
           signal: stop.signal,
         });
-        const scores = scoresOf(done, expected, input.keywords, version);
+        let scores: Scores = scoresOf(done, expected, input.keywords, version);
+        if (input.judgeVersion) {
+          const judge = await this.judgeRow(input.judgeVersion);
+          scores = await judged(
+            scores,
+            async (prompt) => {
+              if (!judge)
+                throw new ModelError('notConfigured', `no model version ${input.judgeVersion}`);
+              const said = await this.models.complete(judge, {
+                messages: [{ role: 'user', content: prompt }],
+                signal: stop.signal,
+              });
+              return said.answer;
+            },
+            input.judgeRubric,
+            { question: input.question, expected, answer: done.answer },
+          );
+          if (stop.signal.aborted) return void (await this.end(job, 'cancelled', null, null));
+        }
         await this.end(job, 'done', { ...input, expected, done, scores }, null);
       } catch (error) {
         if (stop.signal.aborted) return void (await this.end(job, 'cancelled', null, null));
@@ -171,6 +228,8 @@ export class EvaluationWorker {
         recommended: corpusItems.recommendedAnswer,
         tags: corpusItems.tags,
         template: prompts.content,
+        judgeVersion: modelEvaluations.judgeVersion,
+        judgeRubric: modelEvaluations.judgeRubric,
       })
       .from(corpusItems)
       .innerJoin(modelEvaluations, eq(modelEvaluations.id, job.evaluationId))
@@ -184,7 +243,20 @@ export class EvaluationWorker {
       // An item's tags are its keywords.
       keywords: (row.tags as string[] | null) ?? [],
       template: (row.template as string | null) ?? null,
+      judgeVersion: (row.judgeVersion as string | null) ?? null,
+      judgeRubric: (row.judgeRubric as string | null) ?? null,
     };
+  }
+
+  /** The judge's model version row; a connected one when the code has several. */
+  private async judgeRow(version: string): Promise<ModelVersionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(modelVersions)
+      .where(eq(modelVersions.version, version))
+      .orderBy(sql`${modelVersions.provider} is null`, asc(modelVersions.id))
+      .limit(1);
+    return row ?? null;
   }
 
   /**
@@ -198,7 +270,7 @@ export class EvaluationWorker {
       question: string;
       expected: string;
       done: Completion;
-      scores: Record<string, number | boolean | null>;
+      scores: Scores;
     } | null,
     error: { kind: string; message: string } | null,
   ): Promise<void> {

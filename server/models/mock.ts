@@ -28,11 +28,29 @@ function joinUnits(units: readonly string[]): string {
  */
 export function mockAnswer(messages: readonly ChatMessage[], version: string): string {
   const prompt = messages.map((m) => m.content).join('\n');
+  if (asksForJudgement(prompt)) return mockJudgement(prompt, version);
   const units = textUnits(prompt).slice(-MOST_UNITS);
   if (!units.length) return '…';
   const keepPercent = 55 + (hashOf(`keep:${version}`) % 40);
   const kept = units.filter((unit, i) => hashOf(`${version}:${i}:${unit}`) % 100 < keepPercent);
   return joinUnits(kept.length ? kept : units.slice(-1));
+}
+
+/** A judge's rubric asks for a JSON object with a score and a reason. */
+function asksForJudgement(prompt: string): boolean {
+  return prompt.includes('"score"') && prompt.includes('"reason"');
+}
+
+/** As a judge, the demo model gives the same prompt the same scores, from 40 to 95. */
+function mockJudgement(prompt: string, version: string): string {
+  const score = (name: string) => 40 + (hashOf(`${version}:${name}:${prompt}`) % 56);
+  return JSON.stringify({
+    score: score('score'),
+    accuracy: score('accuracy'),
+    relevance: score('relevance'),
+    fluency: score('fluency'),
+    reason: 'demo model judgement',
+  });
 }
 
 /** Pieces of a few units each, as a streaming model sends them. */

@@ -140,6 +140,8 @@ const RANGES: Readonly<Record<EvaluationMetric, Record<Kind, [number, number]>>>
   fluency: { good: [80, 98], partial: [72, 95], off: [60, 92] },
   bleu: { good: [42, 78], partial: [18, 45], off: [0, 15] },
   rougeL: { good: [55, 88], partial: [30, 58], off: [4, 28] },
+  keywordHit: { good: [75, 100], partial: [40, 75], off: [0, 35] },
+  judge: { good: [80, 97], partial: [55, 80], off: [10, 50] },
 };
 const OPENINGS = ['', '您好，', '好的，', '根据已有信息，'];
 const GENERIC = [

@@ -55,6 +55,28 @@ function checkBaseline(field: string, baseline: unknown, versions: readonly stri
   }
 }
 
+/**
+ * A judge is a known model version, and a rubric must show it the answer. Choosing a judge adds
+ * its score to the metrics; the judge metric without a judge is refused.
+ */
+async function checkJudge(store: ResourceStore, values: Row): Promise<EvaluationMetric[]> {
+  const metrics = [...((values.metrics as EvaluationMetric[] | undefined) ?? DEFAULT_METRICS)];
+  const judge = values.judgeVersion as string | null | undefined;
+  if (!judge) {
+    if (metrics.includes('judge')) throw invalidField('judgeVersion', 'required');
+    return metrics;
+  }
+  await checkVersions(store, [judge]).catch(() => {
+    throw invalidField('judgeVersion', 'noSuchVersion', { number: judge });
+  });
+  const rubric = values.judgeRubric as string | null | undefined;
+  if (rubric && !/\{\{\s*answer\s*\}\}/.test(rubric)) {
+    throw invalidField('judgeRubric', 'missingVariable', { name: 'answer' });
+  }
+  if (!metrics.includes('judge')) metrics.push('judge');
+  return metrics;
+}
+
 /** The referenced row must be one the caller sees; a miss names the body field. */
 async function checkVisible(
   store: ResourceStore,
@@ -80,6 +102,7 @@ export const modelEvaluateBehaviour: Behaviour = {
   async create(store, values, caller, scope) {
     const versions = await checkVersions(store, values.modelVersions);
     checkBaseline('baselineVersion', values.baselineVersion, versions);
+    const metrics = await checkJudge(store, values);
     await checkVisible(store, 'corpus', 'corpusId', values.corpusId, caller, 'notFound');
     if (values.templateId !== undefined && values.templateId !== null) {
       await checkVisible(
@@ -95,7 +118,7 @@ export const modelEvaluateBehaviour: Behaviour = {
       {
         ...values,
         baselineVersion: values.baselineVersion ?? versions[0],
-        metrics: values.metrics ?? [...DEFAULT_METRICS],
+        metrics,
       },
       caller,
       scope,

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Descriptions, Progress, Space, Typography } from '
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DEFAULT_JUDGE_RUBRIC } from '../../../contract/evaluation-judge';
 import { DeleteRecordButton } from '../../components/resource/DeleteRecordButton';
 import { OpenInWindowButton } from '../../components/resource/OpenInWindowButton';
 import { formatDateTime } from '../../components/resource/field-format';
@@ -149,6 +150,22 @@ function DetailCard({
           <Descriptions.Item label={label('metrics')} span={2}>
             <MetricTags metrics={record.metrics} />
           </Descriptions.Item>
+          {record.judgeVersion && (
+            <Descriptions.Item label={label('judgeVersion')} span={2}>
+              {record.judgeVersion}
+              <Typography.Paragraph
+                className="evaluate-detail__text"
+                type={record.judgeRubric ? undefined : 'secondary'}
+                ellipsis={{
+                  rows: 3,
+                  expandable: true,
+                  symbol: t('model-evaluate.form.showRubric'),
+                }}
+              >
+                {record.judgeRubric ?? DEFAULT_JUDGE_RUBRIC}
+              </Typography.Paragraph>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={label('resultCount')}>{record.resultCount}</Descriptions.Item>
           <Descriptions.Item label={label('createdAt')}>{date(record.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={label('startedAt')}>{date(record.startedAt)}</Descriptions.Item>

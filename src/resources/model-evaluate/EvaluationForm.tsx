@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFocusFirstField } from '../../components/focus-first-field';
 import { validateRevealing } from '../../components/reveal-first-error';
 import { apiPath } from '../../../contract/api';
+import { DEFAULT_JUDGE_RUBRIC } from '../../../contract/evaluation-judge';
 import type { FieldDef } from '../../../contract/resource';
 import {
   EVALUATION_METRICS,
@@ -25,6 +26,8 @@ interface FormValues {
   baselineVersion?: string | null;
   templateId?: number | null;
   metrics: EvaluationMetric[];
+  judgeVersion?: string | null;
+  judgeRubric?: string | null;
   description?: string | null;
 }
 
@@ -33,6 +36,8 @@ const fieldOf = (name: string) => modelEvaluate.fields.find((f) => f.name === na
 const CORPUS_FIELD = fieldOf('corpusId');
 const TEMPLATE_FIELD = fieldOf('templateId');
 const DESCRIPTION_MAX = 1000;
+const RUBRIC_MAX = 8000;
+const RUBRIC_SLOTS = '{{question}} {{expected}} {{answer}}';
 
 /**
  * Creates an evaluation (name, corpus set, model versions with a baseline among them, template,
@@ -58,6 +63,7 @@ export function EvaluationForm({
   const editing = !!record;
   const { options, loading } = useModelVersionOptions({ enabled: open && !editing });
   const chosen = Form.useWatch('modelVersions', form) ?? record?.modelVersions ?? [];
+  const judge = Form.useWatch('judgeVersion', form);
   const label = (field: string) => t(`model-evaluate.fields.${field}`);
   // The baseline names a version as the versions' own list does (name · version).
   const versionLabel = (v: string) => options.find((o) => o.value === v)?.label ?? v;
@@ -80,6 +86,10 @@ export function EvaluationForm({
             ...(values.baselineVersion ? { baselineVersion: values.baselineVersion } : {}),
             ...(values.templateId ? { templateId: values.templateId } : {}),
             metrics: values.metrics,
+            ...(values.judgeVersion ? { judgeVersion: values.judgeVersion } : {}),
+            ...(values.judgeVersion && values.judgeRubric?.trim()
+              ? { judgeRubric: values.judgeRubric }
+              : {}),
             ...(values.description ? { description: values.description } : {}),
           });
       void feedbackMessage().success(
@@ -238,6 +248,44 @@ export function EvaluationForm({
                 value: m,
                 label: t(`model-evaluate.enums.metrics.${m}`),
               }))}
+            />
+          </Form.Item>
+        )}
+        {!editing && (
+          <Form.Item
+            name="judgeVersion"
+            label={label('judgeVersion')}
+            extra={t('model-evaluate.form.judgeHint')}
+          >
+            <Select
+              allowClear
+              showSearch
+              loading={loading}
+              options={options}
+              optionFilterProp="label"
+              placeholder={t('model-evaluate.form.noJudge')}
+            />
+          </Form.Item>
+        )}
+        {!editing && judge && (
+          <Form.Item
+            name="judgeRubric"
+            label={label('judgeRubric')}
+            extra={t('model-evaluate.form.rubricHint', { names: RUBRIC_SLOTS })}
+            rules={[
+              {
+                max: RUBRIC_MAX,
+                message: t('form.tooLong', { field: label('judgeRubric'), max: RUBRIC_MAX }),
+              },
+              {
+                pattern: /\{\{\s*answer\s*\}\}/,
+                message: t('model-evaluate.form.rubricNeedsAnswer', { name: '{{answer}}' }),
+              },
+            ]}
+          >
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              placeholder={DEFAULT_JUDGE_RUBRIC}
             />
           </Form.Item>
         )}

@@ -23,6 +23,8 @@ export interface Evaluation extends BaseRecord {
   templateId: number | null;
   templateTitle: string | null;
   metrics: EvaluationMetric[] | null;
+  judgeVersion: string | null;
+  judgeRubric: string | null;
   state: EvaluationState;
   progress: number;
   resultCount: number;
