@@ -15,6 +15,7 @@ import {
 import { corpusItem, ITEM_LABELS, MAX_IMPORT_ROWS } from './resources/corpus-item';
 import { modelEvaluateResult } from './resources/model-evaluate-result';
 import { LABEL_RE, PRODUCTION_LABEL } from './prompt-labels';
+import { GATE_STATES } from './release-gate';
 import { VERSION_STATES } from './resources/prompt';
 
 /**
@@ -180,8 +181,32 @@ export const promptVersionSchema = z.object({
   reviewerName: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   reason: z.string().nullable(),
+  /** The release gate's evaluation of this version, and the admin's reason for going past it. */
+  gateEvaluationId: z.number().int().nullable(),
+  gateOverride: z.string().nullable(),
   /** The labels pointing at this version; `production` on the live one. */
   labels: z.array(z.string()),
+});
+
+const gateStatusSchema = z.object({
+  state: z.enum(GATE_STATES),
+  sceneCode: z.string().nullable(),
+  sceneName: z.string().nullable(),
+  evaluationId: z.number().int().nullable(),
+  baselineEvaluationId: z.number().int().nullable(),
+  evaluationState: z.string().nullable(),
+  progress: z.number(),
+  metrics: z.array(
+    z.object({
+      metric: z.string(),
+      threshold: z.number(),
+      value: z.number().nullable(),
+      baseline: z.number().nullable(),
+      maxDrop: z.number().nullable(),
+      pass: z.boolean(),
+    }),
+  ),
+  override: z.string().nullable(),
 });
 
 /** A label an admin may set: not `production`, which only approval moves. */
@@ -261,7 +286,16 @@ export const ENDPOINT_SCHEMAS: Readonly<
       }),
     },
     submit: { body: versionedBody },
-    approve: { body: versionedBody },
+    approve: {
+      body: z.strictObject({
+        id: idSchema,
+        version: versionSchema,
+        // An admin's reason to approve a version that has not passed its scene's release gate.
+        override: visibleString().trim().min(1).max(500).optional(),
+      }),
+    },
+    gate: { body: idBody, answer: gateStatusSchema },
+    gateRun: { body: idBody, answer: gateStatusSchema },
     reject: {
       body: z.strictObject({
         id: idSchema,

@@ -51,6 +51,9 @@ const zh = {
   unusedVariable: '变量 {name} 未在模板中使用',
   wrongReviewState: '当前审核状态为「{state}」，不能执行此操作',
   noSuchVersion: '版本 {number} 不存在',
+  gateNotPassed: '发布门禁未通过（{metrics}），不能批准；管理员可填写理由后强制批准',
+  gateRunning: '发布门禁评测尚未完成，请稍后再批准',
+  noGate: '该模板所属场景没有设置发布门禁',
   notRestorable: '版本 {number} 是当前生效版本或待审草稿，无需恢复',
   templateUnavailable: '模板不存在、不可见或已停用',
   badPattern: '格式不正确，应形如 {example}',
@@ -196,6 +199,10 @@ const en: Record<MessageKey, string> = {
   unusedVariable: 'variable {name} is not used in the template',
   wrongReviewState: 'not possible while the review state is "{state}"',
   noSuchVersion: 'version {number} does not exist',
+  gateNotPassed:
+    'the release gate has not passed ({metrics}); an admin may approve it anyway with a reason',
+  gateRunning: 'the release gate’s evaluation has not finished yet; approve it when it has',
+  noGate: 'the template’s scene has no release gate',
   notRestorable:
     'version {number} is the live version or the draft in progress; there is nothing to restore',
   templateUnavailable: 'the template does not exist, is not visible or is disabled',

@@ -82,6 +82,15 @@ export const JSON_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
     z.enum(EVALUATION_METRICS),
     z.number().min(0).max(100),
   ),
+  'scene.releaseGate': z.strictObject({
+    corpusId: z.number().int().positive(),
+    modelVersion: visibleString().min(1).max(64),
+    thresholds: z
+      .partialRecord(z.enum(EVALUATION_METRICS), z.number().min(0).max(100))
+      .refine((t) => Object.keys(t).length > 0, { params: { key: 'required' } }),
+    judgeVersion: visibleString().max(64).nullable().optional(),
+    maxDrop: z.number().min(0).max(100).nullable().optional(),
+  }),
   // The meta-schema check is the server's (plugin behaviour); here: a JSON object.
   'plugin-config.parameterSchema': z.record(z.string(), z.unknown()),
   'prompt-call.variables': z

@@ -88,6 +88,8 @@ export const modelEvaluate = defineResource({
       optionsFrom: { path: 'model/version/list', value: 'version', label: 'version' },
     },
     templateIdField({ createOnly: true }),
+    // A saved version of the template to answer with; the live content when null.
+    { name: 'templateVersion', type: 'integer', min: 1, nullable: true, createOnly: true },
     { name: 'metrics', type: 'json', list: true, createOnly: true },
     // The model version that judges each answer by the rubric; no judge when null.
     {

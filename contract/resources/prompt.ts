@@ -57,6 +57,17 @@ export const prompt = defineResource({
       roles: ['admin'],
       summary: 'Make the pending version live (admin)',
     },
+    gate: {
+      path: 'gate',
+      action: 'show',
+      summary:
+        'Where the pending version stands against its scene’s release gate: the evaluation, each metric against its threshold and the live version',
+    },
+    gateRun: {
+      path: 'gate/run',
+      action: 'edit',
+      summary: 'Start the release gate’s evaluation of the pending version again',
+    },
     reject: {
       path: 'reject',
       action: 'edit',

@@ -74,6 +74,8 @@ export const scene = defineResource({
     { name: 'monthlyBudget', type: 'number', nullable: true, min: 0, max: 999_999_999 },
     // Bound through template/bind, which checks the template; never through create or update.
     templateIdField({ readOnly: true, form: 'none' }),
+    // The release gate (contract/release-gate.ts); null: versions go live on approval alone.
+    { name: 'releaseGate', type: 'json', nullable: true, form: 'none' },
     { name: 'isDel', type: 'integer', readOnly: true, default: 0, form: 'none' },
   ],
 });

@@ -8,6 +8,9 @@ describe('evaluation metrics, against values worked out by hand', () => {
     expect(unitsOf('今天 天气，很好!')).toEqual(['今', '天', '天', '气', '很', '好']);
     expect(unitsOf('The cat, the MAT.')).toEqual(['the', 'cat', 'the', 'mat']);
     expect(unitsOf('用 Vitest 测试')).toEqual(['用', 'vitest', '测', '试']);
+    // A digit or Latin word next to Chinese without a space is a unit of its own.
+    expect(unitsOf('第0号门店v2版')).toEqual(['第', '0', '号', '门', '店', 'v2', '版']);
+    expect(rougeL('第0号门店', '第 0 号门店')).toBe(100);
   });
 
   it('exact match ignores spacing, case, width and final punctuation only', () => {

@@ -3,7 +3,8 @@
  * spaces between words), other letters and digits as whole words; punctuation is left out.
  */
 const WIDE = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const UNITS = new RegExp(`[${WIDE}]|[\\p{L}\\p{N}]+`, 'gu');
+// A word stops at a wide character: in "第0号" the digit is a word of its own.
+const UNITS = new RegExp(`[${WIDE}]|(?:(?![${WIDE}])[\\p{L}\\p{N}])+`, 'gu');
 const ONE_WIDE = new RegExp(`^[${WIDE}]$`, 'u');
 
 export function textUnits(text: string): string[] {

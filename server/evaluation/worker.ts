@@ -11,6 +11,7 @@ import {
   modelEvaluations,
   modelVersions,
   prompts,
+  promptVersions,
   type EvaluationJobRow,
   type ModelVersionRow,
 } from '../db/schema';
@@ -228,12 +229,20 @@ export class EvaluationWorker {
         recommended: corpusItems.recommendedAnswer,
         tags: corpusItems.tags,
         template: prompts.content,
+        versionContent: promptVersions.content,
         judgeVersion: modelEvaluations.judgeVersion,
         judgeRubric: modelEvaluations.judgeRubric,
       })
       .from(corpusItems)
       .innerJoin(modelEvaluations, eq(modelEvaluations.id, job.evaluationId))
       .leftJoin(prompts, eq(prompts.id, modelEvaluations.templateId))
+      .leftJoin(
+        promptVersions,
+        and(
+          eq(promptVersions.promptId, modelEvaluations.templateId),
+          eq(promptVersions.number, modelEvaluations.templateVersion),
+        ),
+      )
       .where(eq(corpusItems.id, job.itemId))
       .limit(1);
     if (!row) return null;
@@ -242,7 +251,8 @@ export class EvaluationWorker {
       expected: ((row.recommended ?? row.answer) as string | null) ?? null,
       // An item's tags are its keywords.
       keywords: (row.tags as string[] | null) ?? [],
-      template: (row.template as string | null) ?? null,
+      // A named version answers with its own content, the live one otherwise.
+      template: row.versionContent ?? (row.template as string | null) ?? null,
       judgeVersion: (row.judgeVersion as string | null) ?? null,
       judgeRubric: (row.judgeRubric as string | null) ?? null,
     };

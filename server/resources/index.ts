@@ -7,11 +7,12 @@ import { modelEvaluateBehaviour, modelEvaluateEndpoints } from './model-evaluate
 import { pluginConfigBehaviour, pluginConfigEndpoints } from './plugin-config/plugin-config';
 import { promptBehaviour, promptEndpoints } from './prompt/prompt';
 import { recordBehaviour } from './record/record';
-import { sceneEndpoints } from './scene/scene';
+import { sceneBehaviour, sceneEndpoints } from './scene/scene';
 
 /** What each built-in resource does beyond generic CRUD, by resource name. */
 export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   prompt: promptBehaviour,
+  scene: sceneBehaviour,
   record: recordBehaviour,
   directive: directiveBehaviour,
   corpus: corpusBehaviour,

@@ -35,6 +35,11 @@ export const promptVersions = pgTable(
     reviewerId: varchar('reviewer_id', { length: 64 }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     reason: varchar('reason', { length: 500 }),
+    // The release gate's evaluations of this version and of the live one it is compared with.
+    gateEvaluationId: integer('gate_evaluation_id'),
+    baselineEvaluationId: integer('baseline_evaluation_id'),
+    // Why an admin approved the version without its gate passing.
+    gateOverride: varchar('gate_override', { length: 500 }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

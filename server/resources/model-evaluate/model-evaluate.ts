@@ -5,7 +5,7 @@ import {
   type EvaluationMetric,
   type EvaluationState,
 } from '../../../contract/resources/model-evaluate';
-import { modelVersions } from '../../db/schema';
+import { modelVersions, promptVersions } from '../../db/schema';
 import { cancelQueued, enqueueEvaluation, jobCounts } from '../../evaluation/queue';
 import { invalidField } from '../../http/app-error';
 import type { Behaviour } from '../engine/behaviour';
@@ -104,6 +104,25 @@ export const modelEvaluateBehaviour: Behaviour = {
     checkBaseline('baselineVersion', values.baselineVersion, versions);
     const metrics = await checkJudge(store, values);
     await checkVisible(store, 'corpus', 'corpusId', values.corpusId, caller, 'notFound');
+    if (values.templateVersion !== undefined && values.templateVersion !== null) {
+      if (values.templateId === undefined || values.templateId === null) {
+        throw invalidField('templateId', 'required');
+      }
+      const [saved] = await store.db
+        .select({ id: promptVersions.id })
+        .from(promptVersions)
+        .where(
+          and(
+            eq(promptVersions.promptId, Number(values.templateId)),
+            eq(promptVersions.number, Number(values.templateVersion)),
+          ),
+        );
+      if (!saved) {
+        throw invalidField('templateVersion', 'noSuchVersion', {
+          number: Number(values.templateVersion),
+        });
+      }
+    }
     if (values.templateId !== undefined && values.templateId !== null) {
       await checkVisible(
         store,

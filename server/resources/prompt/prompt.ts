@@ -5,7 +5,9 @@ import { PRODUCTION_LABEL } from '../../../contract/prompt-labels';
 import type { ReviewState, VersionState } from '../../../contract/resources/prompt';
 import type { Database } from '../../db/client';
 import { promptLabels, promptVersions, users } from '../../db/schema';
-import { invalidField, notFound } from '../../http/app-error';
+import { Code } from '../../../contract/envelope';
+import { AppError, invalidField, notFound } from '../../http/app-error';
+import { gateStatus, startGate } from './gate';
 import type { Behaviour } from '../engine/behaviour';
 import type { EndpointHandler } from '../engine/endpoints';
 import { omit, pick, type Row } from '../engine/rows';
@@ -185,6 +187,8 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
         reviewerName: reviewer.name,
         reviewedAt: promptVersions.reviewedAt,
         reason: promptVersions.reason,
+        gateEvaluationId: promptVersions.gateEvaluationId,
+        gateOverride: promptVersions.gateOverride,
       })
       .from(promptVersions)
       .leftJoin(author, eq(author.id, promptVersions.authorId))
@@ -259,24 +263,65 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
     );
   },
 
+  /** A version of a gated scene starts its gate's evaluation once it is pending. */
   submit: async (store, body: { id: number; version: number }, caller) => {
     const current = await store.detail(body.id, caller);
     requireState(current, ['draft', 'rejected']);
-    return store.transaction(async (tx, db) => {
+    const submitted = await store.transaction(async (tx, db) => {
       const row = await tx.update(body.id, body.version, { reviewState: 'pending' }, caller);
       await setState(db, body.id, [current.pendingVersion as number], 'pending', {
         reason: null,
         reviewerId: null,
         reviewedAt: null,
+        gateEvaluationId: null,
+        baselineEvaluationId: null,
+        gateOverride: null,
       });
       return row;
     });
+    // The submission stands when the gate cannot start; the review panel says so and offers
+    // to start it again.
+    await startGate(store, submitted, current.pendingVersion as number, caller).catch(() => false);
+    return submitted;
   },
 
-  approve: async (store, body: { id: number; version: number }, caller) => {
+  gate: async (store, body: { id: number }, caller) => {
+    const current = await store.detail(body.id, caller);
+    return gateStatus(store.db, body.id, (current.pendingVersion as number | null) ?? null);
+  },
+
+  /** Evaluates the pending version afresh, as the gate stands now. */
+  gateRun: async (store, body: { id: number }, caller) => {
     const current = await store.detail(body.id, caller);
     requireState(current, ['pending']);
     const number = current.pendingVersion as number;
+    const status = await gateStatus(store.db, body.id, number);
+    if (status.state === 'running') throw invalidField('gate', 'gateRunning');
+    if (!(await startGate(store, current, number, caller))) throw invalidField('gate', 'noGate');
+    return gateStatus(store.db, body.id, number);
+  },
+
+  /**
+   * A version of a gated scene goes live only once its gate passed, or when the admin gives a
+   * reason to go past it; the reason stays with the version.
+   */
+  approve: async (store, body: { id: number; version: number; override?: string }, caller) => {
+    const current = await store.detail(body.id, caller);
+    requireState(current, ['pending']);
+    const number = current.pendingVersion as number;
+    const gate = await gateStatus(store.db, body.id, number);
+    const passed = gate.state === 'none' || gate.state === 'passed';
+    if (!passed && !body.override) {
+      const failing = gate.metrics.filter((m) => !m.pass).map((m) => m.metric);
+      throw new AppError(
+        Code.CONFLICT,
+        gate.state === 'running' ? 'gateRunning' : 'gateNotPassed',
+        { metrics: failing.join(', ') || '—' },
+        [],
+        undefined,
+        { gate },
+      );
+    }
     const [pending] = await store.db
       .select()
       .from(promptVersions)
@@ -299,6 +344,7 @@ export const promptEndpoints: Record<string, EndpointHandler> = {
       await setState(db, body.id, [number], 'live', {
         reviewerId: caller.id,
         reviewedAt: new Date(),
+        gateOverride: passed ? null : (body.override ?? null),
       });
       return row;
     });

@@ -1,9 +1,24 @@
 import { and, count, eq, gte, sum } from 'drizzle-orm';
 import type { EndpointHandler } from '../engine/endpoints';
+import type { ReleaseGate } from '../../../contract/release-gate';
 import { invalidField } from '../../http/app-error';
+import type { Behaviour } from '../engine/behaviour';
+import { checkGate } from '../prompt/gate';
 
 const SUMMARY_DAYS = 7;
 const RECENT = 5;
+
+/** A scene's release gate names a corpus set and model versions that exist. */
+export const sceneBehaviour: Behaviour = {
+  async create(store, values, caller, scope) {
+    await checkGate(store.db, values.releaseGate as ReleaseGate | null | undefined);
+    return store.create(values, caller, scope);
+  },
+  async update(store, id, version, values, caller, unchanged) {
+    await checkGate(store.db, values.releaseGate as ReleaseGate | null | undefined);
+    return store.update(id, version, values, caller, unchanged);
+  },
+};
 
 /** Scene calls beyond CRUD (spec §7), by the names contract/resources/scene.ts declares. */
 export const sceneEndpoints: Record<string, EndpointHandler> = {
