@@ -15,6 +15,8 @@ export const ENDPOINT_BODIES: Record<string, (id: number) => unknown> = {
   'prompt.submit': (id) => ({ id, version: 999_999 }),
   'prompt.approve': (id) => ({ id, version: 999_999 }),
   'prompt.reject': (id) => ({ id, version: 999_999, reason: '不合规' }),
+  'prompt.gate': (id) => ({ id }),
+  'prompt.gateRun': (id) => ({ id }),
   'prompt.label': (id) => ({ id, label: 'staging', number: 999_999 }),
   'prompt.unlabel': (id) => ({ id, label: 'no-such-label' }),
   'directive.enable': (id) => ({ ids: [id] }),

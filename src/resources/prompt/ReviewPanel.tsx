@@ -5,17 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { feedbackMessage } from '../../providers/feedback';
 import { usePromptCall } from './api';
 import { LIMITS, type PromptRecord, type PromptVersion } from './types';
+import { GateCard, useGateStatus } from './GateCard';
 import { VersionComparison } from './VersionComparison';
 
-/** Asks for the reason of a rejection (1–500 characters) and sends it. */
-function RejectDialog({
+/**
+ * Asks for a reason (1–500 characters) and sends it: why a version is rejected, or why it is
+ * approved although its release gate has not passed.
+ */
+function ReasonDialog({
   open,
+  kind,
   number,
   pending,
   onCancel,
   onReject,
 }: {
   open: boolean;
+  kind: 'reject' | 'override';
   number: number | null | undefined;
   pending: boolean;
   onCancel(): void;
@@ -27,8 +33,10 @@ function RejectDialog({
     <Modal
       open={open}
       destroyOnHidden
-      title={t('prompt.review.rejectTitle', { n: number ?? '' })}
-      okText={t('prompt.review.reject')}
+      title={t(kind === 'reject' ? 'prompt.review.rejectTitle' : 'prompt.gate.overrideTitle', {
+        n: number ?? '',
+      })}
+      okText={t(kind === 'reject' ? 'prompt.review.reject' : 'prompt.gate.override')}
       okButtonProps={{ danger: true, loading: pending }}
       cancelText={t('buttons.cancel')}
       onCancel={onCancel}
@@ -40,9 +48,12 @@ function RejectDialog({
       }
     >
       <Form form={form} layout="vertical" preserve={false}>
+        {kind === 'override' && (
+          <Alert type="warning" showIcon message={t('prompt.gate.overrideHint')} />
+        )}
         <Form.Item
           name="reason"
-          label={t('prompt.review.reason')}
+          label={t(kind === 'reject' ? 'prompt.review.reason' : 'prompt.gate.overrideReason')}
           rules={[
             { required: true, whitespace: true, message: t('prompt.review.reasonRequired') },
             {
@@ -89,23 +100,26 @@ export function ReviewPanel({
 }) {
   const { t } = useTranslation();
   const { call, pending } = usePromptCall();
-  const [rejecting, setRejecting] = useState(false);
+  const [asking, setAsking] = useState<'reject' | 'override' | null>(null);
   const state = record.reviewState ?? 'none';
+  const { gate, refetch: refetchGate } = useGateStatus(record.id, state === 'pending');
+  const gated = !!gate && gate.state !== 'none';
+  const gatePassed = !gate || gate.state === 'none' || gate.state === 'passed';
   const n = record.pendingVersion;
   const candidate = versions.find((v) => v.number === n);
   const live =
     versions.find((v) => v.number === record.liveVersion) ??
     versions.find((v) => v.state === 'live');
 
-  const run = async (name: 'submit' | 'approve' | 'reject', done: string, reason?: string) => {
+  const run = async (
+    name: 'submit' | 'approve' | 'reject',
+    done: string,
+    extra: { reason?: string; override?: string } = {},
+  ) => {
     try {
-      const updated = await call(name, {
-        id: record.id,
-        version: record.version,
-        ...(reason !== undefined ? { reason } : {}),
-      });
+      const updated = await call(name, { id: record.id, version: record.version, ...extra });
       void feedbackMessage().success(done);
-      setRejecting(false);
+      setAsking(null);
       onChanged(updated);
     } catch {
       // the interceptor has shown why
@@ -148,6 +162,14 @@ export function ReviewPanel({
           {t('prompt.review.submit')}
         </Button>
       )}
+      {state === 'pending' && gated && gate && (
+        <GateCard
+          id={record.id}
+          gate={gate}
+          canRun={canSubmit}
+          onStarted={() => void refetchGate()}
+        />
+      )}
       {candidate && live && (
         <VersionComparison
           older={live}
@@ -159,24 +181,39 @@ export function ReviewPanel({
       {state === 'pending' && canReview && (
         <>
           <Space>
-            <Button
-              type="primary"
-              icon={<CheckOutlined aria-hidden />}
-              loading={pending}
-              onClick={() => void run('approve', t('prompt.review.approved'))}
-            >
-              {t('prompt.review.approve')}
-            </Button>
-            <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setRejecting(true)}>
+            {gatePassed ? (
+              <Button
+                type="primary"
+                icon={<CheckOutlined aria-hidden />}
+                loading={pending}
+                onClick={() => void run('approve', t('prompt.review.approved'))}
+              >
+                {t('prompt.review.approve')}
+              </Button>
+            ) : (
+              <Button
+                danger
+                icon={<CheckOutlined aria-hidden />}
+                onClick={() => setAsking('override')}
+              >
+                {t('prompt.gate.approveAnyway')}
+              </Button>
+            )}
+            <Button danger icon={<CloseOutlined aria-hidden />} onClick={() => setAsking('reject')}>
               {t('prompt.review.reject')}
             </Button>
           </Space>
-          <RejectDialog
-            open={rejecting}
+          <ReasonDialog
+            open={asking !== null}
+            kind={asking ?? 'reject'}
             number={n}
             pending={pending}
-            onCancel={() => setRejecting(false)}
-            onReject={(reason) => void run('reject', t('prompt.review.rejected'), reason)}
+            onCancel={() => setAsking(null)}
+            onReject={(reason) =>
+              void (asking === 'override'
+                ? run('approve', t('prompt.review.approved'), { override: reason })
+                : run('reject', t('prompt.review.rejected'), { reason }))
+            }
           />
         </>
       )}

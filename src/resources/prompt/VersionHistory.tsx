@@ -1,5 +1,5 @@
 import { RollbackOutlined, TagOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Table, Typography } from 'antd';
+import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ask } from '../../components/Ask';
@@ -169,7 +169,19 @@ export function VersionHistory({
               className: 'prompt-history__nowrap',
               render: (_, v) => v.reviewerName ?? '-',
             },
-            { key: 'reason', title: t('prompt.history.reason'), render: (_, v) => v.reason || '-' },
+            {
+              key: 'reason',
+              title: t('prompt.history.reason'),
+              render: (_, v) =>
+                v.gateOverride ? (
+                  <span>
+                    <Tag color="orange">{t('prompt.gate.overridden')}</Tag>
+                    {v.gateOverride}
+                  </span>
+                ) : (
+                  v.reason || '-'
+                ),
+            },
             {
               key: 'actions',
               title: t('table.actions'),

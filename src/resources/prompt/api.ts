@@ -11,6 +11,8 @@ export const PROMPT_CALLS = {
   submit: endpointPath(prompt, 'submit'),
   approve: endpointPath(prompt, 'approve'),
   reject: endpointPath(prompt, 'reject'),
+  gate: endpointPath(prompt, 'gate'),
+  gateRun: endpointPath(prompt, 'gateRun'),
   enable: endpointPath(prompt, 'enable'),
   disable: endpointPath(prompt, 'disable'),
 } as const;

@@ -60,6 +60,8 @@ export interface PromptVersion {
   reviewerName?: string | null;
   reviewedAt?: string | null;
   reason?: string | null;
+  /** Why an admin approved it without its release gate passing. */
+  gateOverride?: string | null;
   /** The labels pointing at it (platform templates only): `production` on the live one. */
   labels?: string[];
 }

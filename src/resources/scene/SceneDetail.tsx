@@ -30,6 +30,7 @@ import { AssessmentTag } from '../prompt-call/renderers';
 import { RecordTypeTag } from '../record/renderers';
 import { useAccess, useView } from '../view';
 import { SceneTypeTag } from './SceneTypeTag';
+import { ReleaseGateCard } from './ReleaseGateCard';
 import { ScenePlayground } from './ScenePlayground';
 import { formatCount } from '../../components/charts/format';
 import './scene.css';
@@ -416,6 +417,7 @@ export default function SceneDetail() {
         </Descriptions>
       </Card>
       <TemplateBinding scene={scene} onChanged={refetch} />
+      <ReleaseGateCard scene={scene} editable={can('edit')} onChanged={refetch} />
       {typeof scene.templateId === 'number' && <ScenePlayground templateId={scene.templateId} />}
       <UsageSummary sceneId={scene.id} />
       <ResourceFormModal
