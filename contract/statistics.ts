@@ -35,6 +35,8 @@ export const statisticQuery = z
       .string()
       .refine(isTimeZone, { params: { key: 'badTimeZone' } })
       .default(DEFAULT_TIME_ZONE),
+    // Leaves out the calls the console made itself (playground runs), counted by default.
+    excludeTrials: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
     if (!isCalendarDate(b.startDate) || !isCalendarDate(b.endDate)) return;

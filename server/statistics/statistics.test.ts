@@ -246,6 +246,37 @@ describeBackends('statistics', (backend) => {
     expect(b.budgetShare).toBeCloseTo(b.monthCost / 100, 4);
   });
 
+  it('leaves out the console’s own playground runs when asked, and counts them otherwise', async () => {
+    const platform = {
+      at: '2020-04-02T04:00:00Z',
+      scene: 'fx-t',
+      user: 'u1',
+      prompt: 100,
+      completion: 50,
+    };
+    const trials = [
+      { at: '2020-04-02T05:00:00Z', scene: 'fx-t', user: 'u2', prompt: 1000, completion: 1000 },
+      { at: '2020-04-07T05:00:00Z', scene: 'fx-t', user: 'u2', prompt: 10, completion: 10 },
+    ];
+    await insertCall(t.db, platform);
+    for (const c of trials) await insertCall(t.db, c, { source: 'playground' });
+    const april = { startDate: '2020-04-01', endDate: '2020-04-30', sceneCode: 'fx-t' } as const;
+    const all = await ask<SceneListAnswer>('sceneList', april);
+    expect(all.list[0]).toMatchObject({ calls: 3, promptTokens: 1110, completionTokens: 1060 });
+    const own = await ask<SceneListAnswer>('sceneList', { ...april, excludeTrials: true });
+    expect(own.list[0]).toMatchObject({ calls: 1, promptTokens: 100, completionTokens: 50 });
+    close(own.list[0]!.cost, costOfCall(platform));
+    for (const granularity of ['day', 'week', 'month'] as const) {
+      const cost = await ask<CostAnswer>('cost', { ...april, granularity, excludeTrials: true });
+      close(
+        cost.total.reduce((a, b) => a + b, 0),
+        costOfCall(platform),
+      );
+      const times = await ask<SeriesAnswer>('sceneTimes', { ...april, granularity });
+      expect(times.series[0]!.values.reduce((a, b) => a + b, 0)).toBe(3);
+    }
+  });
+
   describe('validation', () => {
     const invalid = async (body: unknown, field: string, message: RegExp) => {
       const answer = await t.post(apiPath(...STATISTIC_CALLS.sceneTimes), body, {

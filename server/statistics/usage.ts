@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, DEFAULT_TIME_ZONE, type StatisticQuery } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { monthAfter, wholeMonths } from './months';
+import { trialUsage, withoutTrials } from './trial-calls';
 import {
   PAST_VERSION,
   pastCacheOf,
@@ -104,6 +105,17 @@ export async function usage(
   q: StatisticQuery,
   groups: readonly GroupKey[],
   measures: readonly MeasureKey[] = ALL_MEASURES,
+): Promise<UsageRow[]> {
+  const rows = await allUsage(db, q, groups, measures);
+  if (!q.excludeTrials) return rows;
+  return withoutTrials(rows, await trialUsage(db, q, groups), measures, roundCost);
+}
+
+async function allUsage(
+  db: Database,
+  q: StatisticQuery,
+  groups: readonly GroupKey[],
+  measures: readonly MeasureKey[],
 ): Promise<UsageRow[]> {
   const { past, live } = pastCacheOn(db) ? splitAtCutoff(q, pastCutoff()) : { live: q };
   if (!past) return (await readUsage(db, live!, groups, measures)).rows;

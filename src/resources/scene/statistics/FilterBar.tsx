@@ -1,5 +1,5 @@
 import { useSelect } from '@refinedev/antd';
-import { DatePicker, Radio, Segmented, Select, Space, type GetRef } from 'antd';
+import { Checkbox, DatePicker, Radio, Segmented, Select, Space, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -181,6 +181,13 @@ export function FilterBar({
           showSearch
           optionFilterProp="label"
         />
+        <Checkbox
+          data-testid="statistics-trials"
+          checked={!!filters.excludeTrials}
+          onChange={(e) => onChange({ ...filters, excludeTrials: e.target.checked || undefined })}
+        >
+          {t('statistics.filters.excludeTrials')}
+        </Checkbox>
         <Segmented<Granularity>
           id={ids.granularity}
           aria-label={t('statistics.filters.granularity')}

@@ -144,6 +144,17 @@ describe('request body and date picker', () => {
     ).toMatchObject({ sceneCode: 's', modelVersion: 'm' });
   });
 
+  it('keeps "leave out playground runs" in the URL and sends it only when chosen', () => {
+    const chosen = filtersFromParams(params('range=7d&trials=exclude'), TODAY);
+    expect(chosen.excludeTrials).toBe(true);
+    expect(queryOf(chosen)).toMatchObject({ excludeTrials: true });
+    expect(paramsFromFilters(chosen).get('trials')).toBe('exclude');
+    const counted = filtersFromParams(params('range=7d&trials=nonsense'), TODAY);
+    expect(counted.excludeTrials).toBeUndefined();
+    expect(queryOf(counted)).not.toHaveProperty('excludeTrials');
+    expect(paramsFromFilters(counted, params('trials=exclude')).has('trials')).toBe(false);
+  });
+
   it('ranges of up to 366 days are valid', () => {
     expect(isValidRange('2024-01-01', '2024-12-31')).toBe(true); // 366 days (leap year)
     expect(isValidRange('2023-01-01', '2024-01-01')).toBe(true); // 366 days

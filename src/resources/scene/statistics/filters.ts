@@ -29,6 +29,7 @@ export const PARAMS = {
   scene: 'scene',
   model: 'model',
   granularity: 'granularity',
+  trials: 'trials',
   sort: 'sort',
   order: 'order',
 } as const;
@@ -41,6 +42,8 @@ export interface StatisticFilters {
   sceneCode?: string;
   modelVersion?: string;
   granularity: Granularity;
+  /** Leave out the console's own playground runs. */
+  excludeTrials?: boolean;
 }
 
 // The workplace and the tests take them from here, beside the presets that use them.
@@ -77,6 +80,7 @@ export function filtersFromParams(params: URLSearchParams, today: string): Stati
     granularity,
     sceneCode: codeParam(params.get(PARAMS.scene)),
     modelVersion: codeParam(params.get(PARAMS.model)),
+    ...(params.get(PARAMS.trials) === 'exclude' ? { excludeTrials: true } : {}),
   };
   const range = params.get(PARAMS.range);
   if ((PRESETS as readonly string[]).includes(range ?? '')) {
@@ -99,7 +103,14 @@ export function paramsFromFilters(
   prev: URLSearchParams = new URLSearchParams(),
 ): URLSearchParams {
   const out = new URLSearchParams(prev);
-  for (const key of [PARAMS.range, PARAMS.start, PARAMS.end, PARAMS.scene, PARAMS.model]) {
+  for (const key of [
+    PARAMS.range,
+    PARAMS.start,
+    PARAMS.end,
+    PARAMS.scene,
+    PARAMS.model,
+    PARAMS.trials,
+  ]) {
     out.delete(key);
   }
   if (filters.range === 'custom') {
@@ -110,6 +121,7 @@ export function paramsFromFilters(
   }
   if (filters.sceneCode) out.set(PARAMS.scene, filters.sceneCode);
   if (filters.modelVersion) out.set(PARAMS.model, filters.modelVersion);
+  if (filters.excludeTrials) out.set(PARAMS.trials, 'exclude');
   out.set(PARAMS.granularity, filters.granularity);
   return out;
 }
@@ -123,6 +135,7 @@ export function queryOf(filters: StatisticFilters): StatisticQueryInput {
     timeZone: DEFAULT_TIME_ZONE,
     ...(filters.sceneCode ? { sceneCode: filters.sceneCode } : {}),
     ...(filters.modelVersion ? { modelVersion: filters.modelVersion } : {}),
+    ...(filters.excludeTrials ? { excludeTrials: true } : {}),
   };
 }
 
