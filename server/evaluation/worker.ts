@@ -113,6 +113,8 @@ export interface WorkerOptions {
  */
 export class EvaluationWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Jobs this worker ended and stored (done, failed or cancelled). */
+  finished = 0;
   private readonly running = new Map<number, { evaluationId: number; stop: AbortController }>();
   private readonly busy = new Map<string, number>();
   private readonly settled = new Set<Promise<void>>();
@@ -303,6 +305,7 @@ export class EvaluationWorker {
         )
         .returning({ id: evaluationJobs.id });
       if (!mine) return;
+      this.finished++;
       if (result) {
         await tx.insert(modelEvaluateResults).values({
           evaluateId: job.evaluationId,
