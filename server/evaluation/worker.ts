@@ -120,6 +120,8 @@ export class EvaluationWorker {
   private readonly settled = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private looking = false;
+  /** Asked to look while a look was under way: look once more after it. */
+  private lookAgain = false;
 
   constructor(
     private readonly db: Database,
@@ -136,26 +138,37 @@ export class EvaluationWorker {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
     for (const r of this.running.values()) r.stop.abort();
     await Promise.allSettled([...this.settled]);
   }
 
-  /** One look: abort what was cancelled, then take what there is room for. */
+  /**
+   * One look: abort what was cancelled, then take what there is room for. Besides the timer, a
+   * job's end looks again at once, so a freed place does not wait for the next tick.
+   */
   async tick(): Promise<void> {
-    if (this.looking) return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
     this.looking = true;
     try {
-      await this.abortCancelled();
-      for (const version of await versionsWithWork(this.db)) {
-        const room = version.maxConcurrency - (this.busy.get(version.version) ?? 0);
-        const lease = version.timeoutMs * (version.retries + 1) + 30_000;
-        const jobs = await claimJobs(this.db, this.id, version.version, room, lease);
-        for (const job of jobs) {
-          const work = this.process(job, version);
-          this.settled.add(work);
-          void work.finally(() => this.settled.delete(work));
+      do {
+        this.lookAgain = false;
+        await this.abortCancelled();
+        for (const version of await versionsWithWork(this.db)) {
+          const room = version.maxConcurrency - (this.busy.get(version.version) ?? 0);
+          if (room <= 0) continue;
+          const lease = version.timeoutMs * (version.retries + 1) + 30_000;
+          const jobs = await claimJobs(this.db, this.id, version.version, room, lease);
+          for (const job of jobs) {
+            const work = this.process(job, version);
+            this.settled.add(work);
+            void work.finally(() => this.settled.delete(work));
+          }
         }
-      }
+      } while (this.lookAgain && this.timer);
     } catch (error) {
       this.options.log?.warn({ err: error }, 'evaluation worker: a look for work failed');
     } finally {
@@ -220,6 +233,7 @@ export class EvaluationWorker {
     } finally {
       this.running.delete(job.id);
       this.busy.set(version.version, (this.busy.get(version.version) ?? 1) - 1);
+      if (this.timer) void this.tick();
     }
   }
 

@@ -74,8 +74,15 @@ export function GateCard({
   };
   const report = (evaluationId: number | null, label: string) =>
     evaluationId !== null && reportRoute && canOpen(reportRoute) ? (
-      <Link to={`${reportRoute.path}?id=${evaluationId}`}>{label}</Link>
+      <Link key={evaluationId} to={`${reportRoute.path}?id=${evaluationId}`}>
+        {label}
+      </Link>
     ) : null;
+
+  const links = [
+    report(gate.evaluationId, t('prompt.gate.openEvaluation')),
+    report(gate.baselineEvaluationId, t('prompt.gate.openBaseline')),
+  ].filter((link) => link !== null);
 
   return (
     <Card
@@ -150,10 +157,7 @@ export function GateCard({
             },
           ]}
         />
-        <Space>
-          {report(gate.evaluationId, t('prompt.gate.openEvaluation'))}
-          {report(gate.baselineEvaluationId, t('prompt.gate.openBaseline'))}
-        </Space>
+        {links.length > 0 && <Space>{links}</Space>}
       </Space>
     </Card>
   );
