@@ -99,6 +99,17 @@ export async function judged(
   };
 }
 
+const PROGRESS_EVERY_MS = 500;
+
+/**
+ * Jobs taken beyond a version's concurrency, ready with their input: the model runner's line
+ * still lets only `maxConcurrency` requests out at once, and a place freed by an answer is
+ * taken at once instead of after a trip to the queue.
+ */
+function waitingRoom(version: ModelVersionRow): number {
+  return Math.ceil(version.maxConcurrency / 4);
+}
+
 export interface WorkerOptions {
   /** How often the worker looks for work and for cancelled runs. */
   pollMs?: number;
@@ -122,6 +133,8 @@ export class EvaluationWorker {
   private looking = false;
   /** Asked to look while a look was under way: look once more after it. */
   private lookAgain = false;
+  /** When this worker last wrote each evaluation's progress. */
+  private readonly progressAt = new Map<number, number>();
 
   constructor(
     private readonly db: Database,
@@ -145,20 +158,23 @@ export class EvaluationWorker {
 
   /**
    * One look: abort what was cancelled, then take what there is room for. Besides the timer, a
-   * job's end looks again at once, so a freed place does not wait for the next tick.
+   * job's end looks again at once for its own model version, so a freed place does not wait for
+   * the next tick.
    */
-  async tick(): Promise<void> {
+  async tick(freed?: ModelVersionRow): Promise<void> {
     if (this.looking) {
       this.lookAgain = true;
       return;
     }
     this.looking = true;
     try {
+      let only = freed;
       do {
         this.lookAgain = false;
-        await this.abortCancelled();
-        for (const version of await versionsWithWork(this.db)) {
-          const room = version.maxConcurrency - (this.busy.get(version.version) ?? 0);
+        if (!only) await this.abortCancelled();
+        for (const version of only ? [only] : await versionsWithWork(this.db)) {
+          const room =
+            version.maxConcurrency + waitingRoom(version) - (this.busy.get(version.version) ?? 0);
           if (room <= 0) continue;
           const lease = version.timeoutMs * (version.retries + 1) + 30_000;
           const jobs = await claimJobs(this.db, this.id, version.version, room, lease);
@@ -168,6 +184,7 @@ export class EvaluationWorker {
             void work.finally(() => this.settled.delete(work));
           }
         }
+        only = undefined;
       } while (this.lookAgain && this.timer);
     } catch (error) {
       this.options.log?.warn({ err: error }, 'evaluation worker: a look for work failed');
@@ -233,7 +250,27 @@ export class EvaluationWorker {
     } finally {
       this.running.delete(job.id);
       this.busy.set(version.version, (this.busy.get(version.version) ?? 1) - 1);
-      if (this.timer) void this.tick();
+      if (this.timer) void this.tick(version);
+      await this.writeProgress(job.evaluationId);
+    }
+  }
+
+  /**
+   * Writes an evaluation's progress after one of its jobs ended: at most every half second
+   * while this worker still runs some of its jobs, and always after its last one here. Whoever
+   * ends the run's final job has none left running, so the run always completes; writes are
+   * serialised on the evaluation's row, so two last jobs ending together cannot both miss it.
+   */
+  private async writeProgress(evaluationId: number): Promise<void> {
+    const busy = [...this.running.values()].some((r) => r.evaluationId === evaluationId);
+    const now = Date.now();
+    if (busy && now - (this.progressAt.get(evaluationId) ?? 0) < PROGRESS_EVERY_MS) return;
+    if (busy) this.progressAt.set(evaluationId, now);
+    else this.progressAt.delete(evaluationId);
+    try {
+      await this.db.transaction((tx) => refreshProgress(tx as unknown as Database, evaluationId));
+    } catch (error) {
+      this.options.log?.warn({ err: error, evaluationId }, 'evaluation progress not written');
     }
   }
 
@@ -333,7 +370,6 @@ export class EvaluationWorker {
           totalTokens: result.done.promptTokens + result.done.completionTokens,
         } as typeof modelEvaluateResults.$inferInsert);
       }
-      await refreshProgress(tx as unknown as Database, job.evaluationId);
     });
   }
 }
@@ -362,4 +398,12 @@ export async function resumeOrphans(db: Database): Promise<void> {
       ),
     );
   for (const o of orphans) await enqueueEvaluation(db, o.id as number);
+  // A server that stopped between a run's last job and its progress leaves it running.
+  const running = await db
+    .select({ id: modelEvaluations.id })
+    .from(modelEvaluations)
+    .where(eq(modelEvaluations.state, 'running'));
+  for (const r of running) {
+    await db.transaction((tx) => refreshProgress(tx as unknown as Database, r.id as number));
+  }
 }
