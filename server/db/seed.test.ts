@@ -60,6 +60,14 @@ describeBackends('seed', (backend) => {
       DEMO_MODEL_VERSIONS.length,
     );
 
+    // One scene has a release gate on a demo corpus set and the demo model.
+    const gated = await db
+      .select({ gate: scenes.releaseGate })
+      .from(scenes)
+      .where(sql`${scenes.releaseGate} is not null`);
+    expect(gated).toHaveLength(1);
+    expect(gated[0]!.gate).toMatchObject({ thresholds: { rougeL: 30 }, maxDrop: 10 });
+
     // Messages: 10–40 per session, matching the session's count, tokens and last time.
     expect(
       await bad(sql`

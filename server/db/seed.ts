@@ -5,7 +5,8 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database, DatabaseKind } from './client';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RESOURCES } from '../../contract/resources';
-import { DEMO_ACCOUNTS, DEMO_ROWS, generateDemo, type DemoOptions } from './demo';
+import type { ReleaseGate } from '../../contract/release-gate';
+import { DEMO_ACCOUNTS, DEMO_ROWS, generateDemo, type DemoData, type DemoOptions } from './demo';
 import { RESOURCE_TABLES } from './resource-tables';
 import {
   agents,
@@ -265,6 +266,8 @@ export async function seedDemoResources(
       ),
     );
 
+    await gateDemoScene(tx, demo, corpusIds as number[]);
+
     for (const def of RESOURCES) {
       const rows = DEMO_ROWS[def.name]?.(now);
       const table = RESOURCE_TABLES[def.name];
@@ -274,6 +277,27 @@ export async function seedDemoResources(
 }
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The demo scene whose platform template versions meet a release gate, and its corpus set. */
+const GATED_SCENE = 'kb-qa';
+const GATE_CORPUS = '知识库问答校验集';
+
+/**
+ * Gives one demo scene with no version waiting for review a release gate on the demo model, so
+ * an operator can watch a submission be evaluated and an approval wait for it.
+ */
+async function gateDemoScene(tx: Transaction, demo: DemoData, corpusIds: number[]) {
+  const corpusId = corpusIds[demo.corpora.findIndex((c) => c.corpusName === GATE_CORPUS)];
+  const model = demo.modelVersions.find((v) => v.provider === 'mock' && v.enabled !== false);
+  if (corpusId === undefined || !model) return;
+  const gate: ReleaseGate = {
+    corpusId,
+    modelVersion: model.version,
+    thresholds: { rougeL: 30 },
+    maxDrop: 10,
+  };
+  await tx.update(scenes).set({ releaseGate: gate }).where(eq(scenes.sceneCode, GATED_SCENE));
+}
 
 /**
  * Rows per statement. Each statement binds one parameter, the batch as JSON, and lets the
