@@ -113,6 +113,11 @@ function waitingRoom(version: ModelVersionRow): number {
 export interface WorkerOptions {
   /** How often the worker looks for work and for cancelled runs. */
   pollMs?: number;
+  /**
+   * How long a job stays this worker's beyond the longest its model call may take (timeout ×
+   * attempts); past it, another server may take the job of a server that died.
+   */
+  leaseGraceMs?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -176,7 +181,8 @@ export class EvaluationWorker {
           const room =
             version.maxConcurrency + waitingRoom(version) - (this.busy.get(version.version) ?? 0);
           if (room <= 0) continue;
-          const lease = version.timeoutMs * (version.retries + 1) + 30_000;
+          const lease =
+            version.timeoutMs * (version.retries + 1) + (this.options.leaseGraceMs ?? 30_000);
           const jobs = await claimJobs(this.db, this.id, version.version, room, lease);
           for (const job of jobs) {
             const work = this.process(job, version);
