@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './resource';
 import {
   countAnswer,
+  EXPORT_FORMATS,
+  exportTimeZone,
   idBody,
   idSchema,
   idsBody,
@@ -13,6 +15,7 @@ import {
   visibleString,
 } from './resource-schema';
 import { corpusItem, ITEM_LABELS, MAX_IMPORT_ROWS } from './resources/corpus-item';
+import { EVALUATION_METRICS } from './resources/model-evaluate';
 import { modelEvaluateResult } from './resources/model-evaluate-result';
 import { LABEL_RE, PRODUCTION_LABEL } from './prompt-labels';
 import { GATE_STATES } from './release-gate';
@@ -125,30 +128,61 @@ export const corpusCountsSchema = z.object({
   ),
 });
 
+/** A mean with its 95 % interval, and how many values it is the mean of. */
+export const intervalSchema = z.object({
+  mean: z.number(),
+  low: z.number(),
+  high: z.number(),
+  n: z.number().int(),
+});
+
+/** One metric of a version against the baseline, over the items both have a score for. */
+export const versusSchema = intervalSchema.extend({
+  win: z.number().int(),
+  loss: z.number().int(),
+  tie: z.number().int(),
+});
+
 /** One model version's aggregate in an evaluation report. */
 export const reportRowSchema = z.object({
   modelVersion: z.string(),
   results: z.number().int(),
+  /** Items this version failed to answer (no result). */
+  failed: z.number().int(),
   /** Mean per metric, 0–100; a metric without scores is absent. */
   metrics: z.record(z.string(), z.number()),
+  /** Per metric the mean with its 95 % t interval. */
+  intervals: z.record(z.string(), intervalSchema),
   humanScore: z.number().nullable(),
   humanScored: z.number().int(),
   latencyMs: z.number().nullable(),
   totalTokens: z.number().int(),
+  meanTokens: z.number().nullable(),
+  /** Cost of the results that carry one: sum and mean; null when none does. */
+  cost: z.object({ total: z.number(), mean: z.number(), n: z.number().int() }).nullable(),
   /** This row minus the baseline's, per metric (absent for the baseline itself). */
   diff: z.record(z.string(), z.number()).nullable(),
+  /** Per metric against the baseline, paired by item: null for the baseline itself. */
+  versus: z.record(z.string(), versusSchema).nullable(),
 });
 
 export const reportSchema = z.object({
   baseline: z.string().nullable(),
+  /** The metrics reported: the evaluation's own, then any other its results carry. */
+  metrics: z.array(z.string()),
   rows: z.array(reportRowSchema),
 });
+
+export const REPORT_ITEM_SORTS = ['item', 'worst'] as const;
 
 export const reportItemsBody = z.strictObject({
   id: idSchema,
   current: z.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.number().int().min(1).max(20).default(5),
   keyword: safeString().trim().max(100).optional(),
+  sort: z.enum(REPORT_ITEM_SORTS).default('item'),
+  metric: z.enum(EVALUATION_METRICS).optional(),
+  itemId: idSchema.optional(),
 });
 
 export const reportItemsSchema = z.object({
@@ -157,11 +191,39 @@ export const reportItemsSchema = z.object({
       itemId: z.number().int(),
       question: z.string(),
       expectedAnswer: z.string().nullable(),
+      /** The lowest score of `metric` among the versions' results; null without one. */
+      lowest: z.number().nullable(),
       results: z.array(recordSchema(modelEvaluateResult)),
     }),
   ),
   total: z.number().int(),
+  /** The metric `lowest` (and the worst-first order) reads. */
+  metric: z.string().nullable(),
 });
+
+export const reportExportBody = z.strictObject({
+  id: idSchema,
+  format: z.enum(EXPORT_FORMATS).optional(),
+  timeZone: exportTimeZone,
+});
+
+/** One result as exported: fixed columns, then each metric by name. */
+export const reportExportRowSchema = z
+  .object({
+    itemId: z.number().int(),
+    question: z.string(),
+    expectedAnswer: z.string().nullable(),
+    modelVersion: z.string(),
+    answer: z.string().nullable(),
+    latencyMs: z.number().nullable(),
+    totalTokens: z.number().nullable(),
+    cost: z.number().nullable(),
+    judgeReason: z.string().nullable(),
+    humanScore: z.number().nullable(),
+    comment: z.string().nullable(),
+    createdAt: z.string().nullable(),
+  })
+  .catchall(z.number().nullable());
 
 /** One saved version of a prompt template (prompt/versions). */
 export const promptVersionSchema = z.object({
@@ -269,6 +331,10 @@ export const ENDPOINT_SCHEMAS: Readonly<
       answer: reportSchema,
     },
     reportItems: { body: reportItemsBody, answer: reportItemsSchema },
+    reportExport: {
+      body: reportExportBody,
+      answer: z.object({ list: z.array(reportExportRowSchema) }),
+    },
   },
   prompt: {
     enable: { body: idsBody, answer: countAnswer },

@@ -51,6 +51,7 @@ const zh = {
   unusedVariable: '变量 {name} 未在模板中使用',
   wrongReviewState: '当前审核状态为「{state}」，不能执行此操作',
   noSuchVersion: '版本 {number} 不存在',
+  needsPlaceholder: '必须包含 {name}',
   gateNotPassed: '发布门禁未通过（{metrics}），不能批准；管理员可填写理由后强制批准',
   gateRunning: '发布门禁评测尚未完成，请稍后再批准',
   noGate: '该模板所属场景没有设置发布门禁',
@@ -199,6 +200,7 @@ const en: Record<MessageKey, string> = {
   unusedVariable: 'variable {name} is not used in the template',
   wrongReviewState: 'not possible while the review state is "{state}"',
   noSuchVersion: 'version {number} does not exist',
+  needsPlaceholder: 'must contain {name}',
   gateNotPassed:
     'the release gate has not passed ({metrics}); an admin may approve it anyway with a reason',
   gateRunning: 'the release gate’s evaluation has not finished yet; approve it when it has',

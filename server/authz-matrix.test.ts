@@ -128,11 +128,11 @@ describeBackends('authorization matrix', (backend) => {
         body[f.name] = f.type === 'tags' ? [modelVersion] : modelVersion;
       }
     }
-    // Checked against other rows and fields (a saved template version, a rubric that shows
-    // the answer); left out, the create reaches its access checks and succeeds.
+    // Checked against other rows and fields: a saved version of the template (left out), a
+    // rubric that shows the judge the answer.
     if (def.name === 'model-evaluate') {
       delete body.templateVersion;
-      delete body.judgeRubric;
+      body.judgeRubric = `Rate {{answer}} ${seed}`;
     }
     return body;
   }

@@ -129,13 +129,31 @@ export const modelEvaluate = defineResource({
       path: 'report',
       action: 'show',
       summary:
-        'Per model version the mean of each metric, the human score and the difference to a ' +
-        'baseline version',
+        'Per model version the mean of each metric with its 95 % confidence interval (Student ' +
+        't), the human score, latency, tokens, cost and failed items; per other version against ' +
+        'the baseline, for each metric over the items both answered: wins, losses and ties, and ' +
+        'the mean paired difference with its 95 % bootstrap interval',
     },
     reportItems: {
       path: 'report/items',
       action: 'show',
-      summary: 'A page of corpus items with every model version’s answer and scores',
+      summary:
+        'A page of corpus items with every model version’s answer and scores (the judge’s ' +
+        'reason among them). `sort`: `item` (by item id, the default) or `worst` (lowest first: ' +
+        'an item ranks by the lowest score any version got on `metric`, by default the ' +
+        'evaluation’s first metric; items without that score come last); `itemId` answers that ' +
+        'item alone',
+    },
+    reportExport: {
+      path: 'report/download',
+      action: 'show',
+      summary:
+        'Every result of an evaluation, one row per item × model version: item, question, ' +
+        'expected answer, version, answer, each metric, latency, tokens, cost, the judge’s ' +
+        'reason, the human score and comment, and when it was answered. `format` csv (text/csv; ' +
+        'headers in the caller’s language, times on the clock of `timeZone`) or jsonl ' +
+        '(application/x-ndjson) answers a file; without it, the rows in the answer. Figures are ' +
+        'rounded as the console shows them (scores to 2 decimals, cost to 4)',
     },
   },
 });

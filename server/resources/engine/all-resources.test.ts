@@ -97,9 +97,11 @@ describeBackends('every resource', (backend) => {
   /** A create body valid in the resource's first scope, when it has scopes. */
   const createBody = async (def: ResourceDef, seed: string) => {
     const scope = Object.keys(def.scopes ?? {})[0];
-    const body = {
+    const body: Record<string, unknown> = {
       ...sampleBody(def, 'create', seed),
       ...(await existing(def, writer(def)!, 'create')),
+      // A judge's rubric must show it the answer.
+      ...(def.name === 'model-evaluate' ? { judgeRubric: `Rate {{answer}} ${seed}` } : {}),
     };
     return scope ? { ...body, ...def.scopes![scope], scope } : body;
   };

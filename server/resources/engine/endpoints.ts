@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpointPath } from '../../../contract/api';
@@ -18,6 +19,19 @@ import type { Caller } from './visibility';
 export interface EndpointContext {
   /** The caller's language, for reasons a handler composes itself (import rows). */
   locale: Locale;
+}
+
+/**
+ * A handler's answer sent as a file instead of the envelope (an export): its text is streamed
+ * as produced, and stops being produced when the client goes away.
+ */
+export class FileAnswer {
+  constructor(
+    /** The content type, without charset (text/csv, application/x-ndjson). */
+    readonly type: string,
+    readonly filename: string,
+    readonly chunks: AsyncIterable<string> | Iterable<string>,
+  ) {}
 }
 
 /** What a declared call does, given the resource's store, the validated body and the caller. */
@@ -67,13 +81,17 @@ export function endpointRoutes(
         body: schema.body,
         response: { 200: envelopeOf(schema.answer ?? recordSchema(def)), ...errors },
       },
-      handler: async (request) =>
-        success(
-          request,
-          await handler(store, request.body as never, callerOf(request), {
-            locale: localeOf(request),
-          }),
-        ),
+      handler: async (request, reply) => {
+        const answer = await handler(store, request.body as never, callerOf(request), {
+          locale: localeOf(request),
+        });
+        if (!(answer instanceof FileAnswer)) return success(request, answer);
+        void reply
+          .header('content-type', `${answer.type}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${answer.filename}"`);
+        // A stream is sent as is: the route's envelope schema describes the other answers.
+        return reply.send(Readable.from(answer.chunks) as never);
+      },
     });
   }
 }

@@ -17,12 +17,17 @@ interface Evaluation {
 interface ReportRow {
   modelVersion: string;
   results: number;
+  failed: number;
   metrics: Record<string, number>;
+  intervals: Record<string, unknown>;
   humanScore: number | null;
   humanScored: number;
   latencyMs: number | null;
   totalTokens: number;
+  meanTokens: number | null;
+  cost: unknown;
   diff: Record<string, number> | null;
+  versus: Record<string, unknown> | null;
 }
 interface Result {
   id: number;
@@ -221,6 +226,12 @@ describeBackends('model evaluations', (backend) => {
         totalTokens: 60,
         // B: accuracy (60+65+50+100)/4 = 68.75, bleu (30+20+25+100)/4 = 43.75.
         diff: { accuracy: 11.25, bleu: 1.25 },
+        // Intervals and the paired comparison are checked in report.test.ts.
+        failed: 0,
+        intervals: { accuracy: expect.any(Object), bleu: expect.any(Object) },
+        meanTokens: 20,
+        cost: null,
+        versus: { accuracy: expect.any(Object), bleu: expect.any(Object) },
       });
       expect(b).toEqual({
         modelVersion: B,
@@ -231,6 +242,11 @@ describeBackends('model evaluations', (backend) => {
         latencyMs: 250,
         totalTokens: 100,
         diff: null,
+        failed: 0,
+        intervals: { accuracy: expect.any(Object), bleu: expect.any(Object) },
+        meanTokens: 25,
+        cost: null,
+        versus: null,
       });
       expect(c).toEqual({
         modelVersion: C,
@@ -241,6 +257,11 @@ describeBackends('model evaluations', (backend) => {
         latencyMs: null,
         totalTokens: 0,
         diff: {},
+        failed: 0,
+        intervals: {},
+        meanTokens: null,
+        cost: null,
+        versus: {},
       });
     });
 

@@ -1,6 +1,5 @@
-import { and, asc, count, countDistinct, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
-  EVALUATION_METRICS,
   MAX_EVALUATED_VERSIONS,
   type EvaluationMetric,
   type EvaluationState,
@@ -10,24 +9,18 @@ import { cancelQueued, enqueueEvaluation, jobCounts } from '../../evaluation/que
 import { invalidField } from '../../http/app-error';
 import type { Behaviour } from '../engine/behaviour';
 import type { EndpointHandler } from '../engine/endpoints';
-import { likePattern } from '../engine/query';
-import { toRecord, type Row } from '../engine/rows';
+import type { Row } from '../engine/rows';
 import type { ResourceStore } from '../engine/store';
 import type { Caller } from '../engine/visibility';
+import { reportEndpoints } from './report';
 
 /** States an evaluation can still be cancelled from. */
 const CANCELLABLE: readonly EvaluationState[] = ['pending', 'running'];
 const DEFAULT_METRICS: readonly EvaluationMetric[] = ['accuracy'];
-const RESULTS = 'model-evaluate-result';
 
 /** The model versions an evaluation stored, in the order the operator chose them. */
 function versionsOf(row: Row): string[] {
   return Array.isArray(row.modelVersions) ? (row.modelVersions as string[]) : [];
-}
-
-/** Two decimals: report numbers are means of 0–100 scores, more digits are noise. */
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** 1..MAX_EVALUATED_VERSIONS versions, each one the platform knows (model_versions). */
@@ -71,7 +64,7 @@ async function checkJudge(store: ResourceStore, values: Row): Promise<Evaluation
   });
   const rubric = values.judgeRubric as string | null | undefined;
   if (rubric && !/\{\{\s*answer\s*\}\}/.test(rubric)) {
-    throw invalidField('judgeRubric', 'missingVariable', { name: 'answer' });
+    throw invalidField('judgeRubric', 'needsPlaceholder', { name: '{{answer}}' });
   }
   if (!metrics.includes('judge')) metrics.push('judge');
   return metrics;
@@ -153,23 +146,6 @@ export const modelEvaluateBehaviour: Behaviour = {
   },
 };
 
-/** Mean of one metric over the rows that have a numeric score for it. */
-function metricMean(scores: SQL, metric: EvaluationMetric): SQL<number | null> {
-  return sql<number | null>`avg(case when jsonb_typeof(${scores} -> ${metric}) = 'number'
-    then (${scores} ->> ${metric})::float8 end)`.mapWith((v) => (v === null ? null : Number(v)));
-}
-
-interface ReportRow {
-  modelVersion: string;
-  results: number;
-  metrics: Record<string, number>;
-  humanScore: number | null;
-  humanScored: number;
-  latencyMs: number | null;
-  totalTokens: number;
-  diff: Record<string, number> | null;
-}
-
 /** The run's jobs by state, and the time left at the rate items finished since it started. */
 async function progressOf(store: ResourceStore, id: number, caller: Caller) {
   const evaluation = await store.detail(id, caller);
@@ -216,124 +192,5 @@ export const modelEvaluateEndpoints: Readonly<Record<string, EndpointHandler>> =
     return cancelled;
   },
 
-  /** Per model version: metric means, human score, latency and tokens, and the baseline diff. */
-  report: async (store, body: { id: number; baseline?: string }, caller) => {
-    const evaluation = await store.detail(body.id, caller);
-    const versions = versionsOf(evaluation);
-    checkBaseline('baseline', body.baseline, versions);
-    const stored = evaluation.baselineVersion as string | null;
-    const baseline =
-      body.baseline ?? (stored && versions.includes(stored) ? stored : (versions[0] ?? null));
-
-    const results = store.other(RESULTS);
-    const c = (name: string) => results.col(name);
-    const scores = sql`${c('scores')}`;
-    const means = Object.fromEntries(EVALUATION_METRICS.map((m) => [m, metricMean(scores, m)]));
-    const aggregates = await store.db
-      .select({
-        modelVersion: c('modelVersion'),
-        results: count(),
-        humanScore: sql<number | null>`avg(${c('humanScore')})`.mapWith((v) =>
-          v === null ? null : Number(v),
-        ),
-        humanScored: count(c('humanScore')),
-        latencyMs: sql<number | null>`avg(${c('latencyMs')})`.mapWith((v) =>
-          v === null ? null : Number(v),
-        ),
-        totalTokens: sql<number>`coalesce(sum(${c('totalTokens')}), 0)`.mapWith(Number),
-        ...means,
-      })
-      .from(results.table)
-      .where(eq(c('evaluateId'), body.id))
-      .groupBy(c('modelVersion'));
-    const byVersion = new Map(aggregates.map((a) => [String(a.modelVersion), a as Row]));
-
-    const raw = versions.map((v) => {
-      const a = byVersion.get(v);
-      const metrics: Record<string, number> = {};
-      for (const m of EVALUATION_METRICS) {
-        const value = a?.[m];
-        if (typeof value === 'number') metrics[m] = value;
-      }
-      return { version: v, a, metrics };
-    });
-    const base = raw.find((r) => r.version === baseline)?.metrics ?? {};
-    const rows: ReportRow[] = raw.map(({ version, a, metrics }) => {
-      let diff: Record<string, number> | null = null;
-      if (version !== baseline) {
-        diff = {};
-        for (const [m, value] of Object.entries(metrics)) {
-          const b = base[m];
-          if (b !== undefined) diff[m] = round(value - b);
-        }
-      }
-      return {
-        modelVersion: version,
-        results: Number(a?.results ?? 0),
-        metrics: Object.fromEntries(Object.entries(metrics).map(([m, v]) => [m, round(v)])),
-        humanScore: typeof a?.humanScore === 'number' ? round(a.humanScore) : null,
-        humanScored: Number(a?.humanScored ?? 0),
-        latencyMs: typeof a?.latencyMs === 'number' ? round(a.latencyMs) : null,
-        totalTokens: Number(a?.totalTokens ?? 0),
-        diff,
-      };
-    });
-    return { baseline, rows };
-  },
-
-  /** A page of the evaluated corpus items, each with every model version's result. */
-  reportItems: async (
-    store,
-    body: { id: number; current: number; pageSize: number; keyword?: string },
-    caller,
-  ) => {
-    const evaluation = await store.detail(body.id, caller);
-    const versions = versionsOf(evaluation);
-    const results = store.other(RESULTS);
-    const c = (name: string) => results.col(name);
-    const where = and(
-      eq(c('evaluateId'), body.id),
-      body.keyword ? ilike(c('question'), likePattern(body.keyword)) : undefined,
-    );
-    const [items, totals] = await Promise.all([
-      store.db
-        .select({ itemId: c('itemId') })
-        .from(results.table)
-        .where(where)
-        .groupBy(c('itemId'))
-        .orderBy(asc(c('itemId')))
-        .limit(body.pageSize)
-        .offset((body.current - 1) * body.pageSize),
-      store.db
-        .select({ total: countDistinct(c('itemId')) })
-        .from(results.table)
-        .where(where),
-    ]);
-    const ids = items.map((i) => Number(i.itemId));
-    const rows = ids.length
-      ? await store.db
-          .select(results.selection(caller))
-          .from(results.table)
-          .where(and(eq(c('evaluateId'), body.id), inArray(c('itemId'), ids)))
-          .orderBy(asc(c('itemId')), asc(c('id')))
-      : [];
-    const rank = (v: unknown) => {
-      const i = versions.indexOf(String(v));
-      return i < 0 ? versions.length : i;
-    };
-    const list = ids.map((itemId) => {
-      const own = rows
-        .filter((r) => Number(r.itemId) === itemId)
-        .map((r) => toRecord(results.def, r as Row))
-        .sort((a, b) => rank(a.modelVersion) - rank(b.modelVersion));
-      const first = own[0] ?? {};
-      return {
-        itemId,
-        question: String(first.question ?? ''),
-        expectedAnswer: (first.expectedAnswer as string | null | undefined) ?? null,
-        results: own,
-      };
-    });
-    return { list, total: totals[0]?.total ?? 0 };
-  },
+  ...reportEndpoints,
 };

@@ -19,12 +19,16 @@ import {
   EVALUATION_METRICS,
   type EvaluationMetric,
 } from '../../../contract/resources/model-evaluate';
-import { formatCount, formatScore } from '../../components/charts/format';
+import { formatCount, formatMoney, formatScore } from '../../components/charts/format';
 import { useDetailRecord } from '../../components/resource/use-detail-record';
 import { useView } from '../view';
 import { useReport, type Evaluation, type ReportRow } from './api';
 import { useEvaluatePaths } from './paths';
 import { StateBadge } from './renderers';
+import { ReportExport } from './ReportExport';
+import { MeanWithInterval } from './ReportFormat';
+import { ReportVersus } from './ReportVersus';
+import { ReportWorst } from './ReportWorst';
 import './model-evaluate.css';
 import { Tip } from '../../components/Tip';
 
@@ -32,25 +36,23 @@ import { Tip } from '../../components/Tip';
 const ReportChart = lazy(() => import('./ReportChart'));
 
 const BASELINE_PARAM = 'baseline';
+const METRIC_PARAM = 'metric';
 
-/** Metrics the report shows: the evaluation's own, and any other the results carry. */
+const isMetric = (m: unknown): m is EvaluationMetric =>
+  (EVALUATION_METRICS as readonly unknown[]).includes(m);
+
+/**
+ * Metrics the report shows: the ones the server reports (the evaluation's own, then any other its
+ * results carry), else the evaluation's own and any the rows carry.
+ */
 export function reportMetrics(
   chosen: readonly string[] | null | undefined,
   rows: readonly ReportRow[],
+  reported?: readonly EvaluationMetric[],
 ): EvaluationMetric[] {
+  if (reported?.length) return [...reported];
   return EVALUATION_METRICS.filter(
     (m) => chosen?.includes(m) || rows.some((r) => r.metrics[m] !== undefined),
-  );
-}
-
-/** A difference to the baseline: signed, green when higher, red when lower. */
-export function DiffText({ value }: { value: number | undefined }) {
-  if (value === undefined) return null;
-  const text = `${value > 0 ? '+' : ''}${value.toFixed(2)}`;
-  return (
-    <Typography.Text type={value > 0 ? 'success' : value < 0 ? 'danger' : 'secondary'}>
-      {text}
-    </Typography.Text>
   );
 }
 
@@ -60,7 +62,10 @@ function format(value: number | null | undefined, locale: string, count = false)
   return count ? formatCount(value, locale) : formatScore(value, locale);
 }
 
-/** The report of one evaluation: metric means per model version, charted and tabled. */
+/**
+ * The report of one evaluation: per model version the metric means with their intervals (charted
+ * and tabled), each other version against the baseline, and the items done worst.
+ */
 export default function EvaluationReport() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -69,14 +74,26 @@ export default function EvaluationReport() {
   const selectId = useId();
   const [params, setParams] = useSearchParams();
   const chosenBaseline = params.get(BASELINE_PARAM) ?? undefined;
+  const chosenMetric = params.get(METRIC_PARAM);
   const { id, record, placeholder } = useDetailRecord<Evaluation>();
   const { report, query } = useReport(record ? id : '', chosenBaseline);
   if (placeholder || !record) return placeholder;
 
+  const locale = i18n.language;
   const rows = report?.rows ?? [];
-  const metrics = reportMetrics(record.metrics, rows);
+  const metrics = reportMetrics(record.metrics, rows, report?.metrics);
   const baseline = report?.baseline ?? null;
-  const metricLabel = (m: string) => t(`model-evaluate.enums.metrics.${m}`);
+  const metricLabel = (m: string) => t(`model-evaluate.enums.metrics.${m}`, { defaultValue: m });
+  const withCost = rows.some((r) => r.cost !== null);
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set(name, value);
+        return out;
+      },
+      { replace: true },
+    );
 
   const columns: ColumnsType<ReportRow> = [
     {
@@ -93,20 +110,25 @@ export default function EvaluationReport() {
     },
     {
       key: 'results',
-      dataIndex: 'results',
       title: t('model-evaluate.report.results'),
       align: 'right',
-      render: (v: number) => format(v, i18n.language, true),
+      render: (_: unknown, row: ReportRow) => (
+        <Space size={4}>
+          <span>{format(row.results, locale, true)}</span>
+          {row.failed > 0 && (
+            <Tag color="error" className="evaluate-report__failed">
+              {t('model-evaluate.report.failed', { count: row.failed })}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     ...metrics.map((m) => ({
       key: m,
       title: metricLabel(m),
       align: 'right' as const,
       render: (_: unknown, row: ReportRow) => (
-        <Space size={6}>
-          <span>{format(row.metrics[m], i18n.language)}</span>
-          <DiffText value={row.diff?.[m]} />
-        </Space>
+        <MeanWithInterval mean={row.metrics[m]} interval={row.intervals?.[m]} />
       ),
     })),
     {
@@ -114,9 +136,9 @@ export default function EvaluationReport() {
       title: t('model-evaluate.report.humanScore'),
       align: 'right',
       render: (_: unknown, row: ReportRow) => (
-        <Tooltip title={t('model-evaluate.report.humanScored', { count: row.humanScored })}>
+        <Tooltip title={t('model-evaluate.report.humanScored', { n: row.humanScored })}>
           <span>
-            {format(row.humanScore, i18n.language)}{' '}
+            {format(row.humanScore, locale)}{' '}
             <Typography.Text type="secondary">({row.humanScored})</Typography.Text>
           </span>
         </Tooltip>
@@ -127,18 +149,52 @@ export default function EvaluationReport() {
       dataIndex: 'latencyMs',
       title: t('model-evaluate.report.latency'),
       align: 'right',
-      render: (v: number | null) => format(v, i18n.language, true),
+      render: (v: number | null) => format(v, locale, true),
     },
     {
       key: 'totalTokens',
-      dataIndex: 'totalTokens',
       title: t('model-evaluate.report.tokens'),
       align: 'right',
-      render: (v: number | null) => format(v, i18n.language, true),
+      render: (_: unknown, row: ReportRow) =>
+        row.meanTokens === null ? (
+          format(row.totalTokens, locale, true)
+        ) : (
+          <Tooltip
+            title={t('model-evaluate.report.tokensTip', {
+              mean: format(row.meanTokens, locale, true),
+            })}
+          >
+            <span>{format(row.totalTokens, locale, true)}</span>
+          </Tooltip>
+        ),
     },
+    ...(withCost
+      ? [
+          {
+            key: 'cost',
+            title: t('model-evaluate.report.cost'),
+            align: 'right' as const,
+            render: (_: unknown, row: ReportRow) =>
+              row.cost ? (
+                <Tooltip
+                  title={t('model-evaluate.report.costTip', {
+                    mean: formatMoney(row.cost.mean, locale, true),
+                    n: row.cost.n,
+                  })}
+                >
+                  <span>{formatMoney(row.cost.total, locale, true)}</span>
+                </Tooltip>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
   ];
 
   const hasResults = rows.some((r) => r.results > 0);
+  const worstMetric =
+    isMetric(chosenMetric) && metrics.includes(chosenMetric) ? chosenMetric : undefined;
 
   return (
     <Card
@@ -173,32 +229,33 @@ export default function EvaluationReport() {
         </Space>
       }
     >
-      <Space wrap className="evaluate-report__toolbar">
-        <label htmlFor={selectId}>{t('model-evaluate.fields.baselineVersion')}</label>
-        <Select<string>
-          id={selectId}
-          className="evaluate-report__select"
-          value={baseline ?? undefined}
-          options={record.modelVersions.map((v) => ({ value: v, label: v }))}
-          onChange={(next) =>
-            setParams(
-              (prev) => {
-                const out = new URLSearchParams(prev);
-                out.set(BASELINE_PARAM, next);
-                return out;
-              },
-              { replace: true },
-            )
-          }
-        />
-      </Space>
+      <div className="evaluate-report__toolbar">
+        <Space wrap>
+          <label htmlFor={selectId}>{t('model-evaluate.fields.baselineVersion')}</label>
+          <Select<string>
+            id={selectId}
+            className="evaluate-report__select"
+            value={baseline ?? undefined}
+            options={record.modelVersions.map((v) => ({ value: v, label: v }))}
+            onChange={(next) => setParam(BASELINE_PARAM, next)}
+          />
+        </Space>
+        {hasResults && <ReportExport id={record.id} />}
+      </div>
       {query.isLoading ? (
         <Skeleton active />
       ) : !hasResults ? (
         <Empty description={t('model-evaluate.report.empty')} />
       ) : (
         <Space direction="vertical" size={16} className="evaluate-detail">
-          <Suspense fallback={<Skeleton active />}>
+          {/* The chart's own height while its chunk loads: what follows does not jump. */}
+          <Suspense
+            fallback={
+              <div className="evaluate-report__chart">
+                <Skeleton active />
+              </div>
+            }
+          >
             <ReportChart rows={rows} metrics={metrics} />
           </Suspense>
           <Table<ReportRow>
@@ -210,8 +267,18 @@ export default function EvaluationReport() {
             scroll={{ x: 'max-content' }}
           />
           <Typography.Text type="secondary">
-            {t('model-evaluate.report.diffHint', { baseline: baseline ?? '-' })}
+            {t('model-evaluate.report.intervalHint')}
           </Typography.Text>
+          <ReportVersus rows={rows} baseline={baseline} metrics={metrics} />
+          {metrics.length > 0 && (
+            <ReportWorst
+              id={record.id}
+              metrics={metrics}
+              metric={worstMetric}
+              onMetric={(m) => setParam(METRIC_PARAM, m)}
+              detailPath={paths.reportDetail}
+            />
+          )}
         </Space>
       )}
     </Card>

@@ -4,16 +4,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HUMAN_SCORE_MAX } from '../../../contract/resources/model-evaluate-result';
 import { EVALUATION_METRICS } from '../../../contract/resources/model-evaluate';
-import { formatCount } from '../../components/charts/format';
+import { formatCount, formatScore } from '../../components/charts/format';
 import { feedbackMessage } from '../../providers/feedback';
 import { isConflict } from '../record/conflict';
-import { EVALUATE_CALLS, useEvaluateCall, type EvaluationResult } from './api';
+import { EVALUATE_CALLS, scoreOf, useEvaluateCall, type EvaluationResult } from './api';
 
 const COMMENT_MAX = 2000;
 
 /**
- * One model version's answer to an item, its metric scores, and the operator's human score and
- * comment. A stale version (someone scored it meanwhile) reloads the result and says so.
+ * One model version's answer to an item, its metric scores with the judge's reason (or why the
+ * judge gave no score), and the operator's human score and comment. A stale version (someone
+ * scored it meanwhile) reloads the result and says so.
  */
 export function ResultAnswer({
   result,
@@ -32,7 +33,9 @@ export function ResultAnswer({
   const [score, setScore] = useState<number | null>(result.humanScore);
   const [comment, setComment] = useState(result.comment ?? '');
   const dirty = score !== result.humanScore || comment !== (result.comment ?? '');
-  const scores = result.scores ?? {};
+  const scores = result.scores;
+  const judgeReason = typeof scores?.judgeReason === 'string' ? scores.judgeReason : '';
+  const judgeError = typeof scores?.judgeError === 'string' ? scores.judgeError : '';
 
   const save = async () => {
     try {
@@ -67,13 +70,32 @@ export function ResultAnswer({
         <Typography.Paragraph className="evaluate-item__text">
           {result.answer ?? <Typography.Text type="secondary">-</Typography.Text>}
         </Typography.Paragraph>
-        <Space size={[4, 4]} wrap>
-          {EVALUATION_METRICS.filter((m) => scores[m] !== undefined).map((m) => (
-            <Tag key={m}>
-              {t(`model-evaluate.enums.metrics.${m}`)} {scores[m]}
-            </Tag>
-          ))}
+        <Space size={[4, 4]} wrap className="evaluate-item__scores">
+          {EVALUATION_METRICS.map((m) => [m, scoreOf(scores, m)] as const)
+            .filter(
+              (entry): entry is readonly [(typeof entry)[0], number] => entry[1] !== undefined,
+            )
+            .map(([m, value]) => (
+              <Tag key={m} data-metric={m}>
+                {t(`model-evaluate.enums.metrics.${m}`)} {formatScore(value, i18n.language)}
+              </Tag>
+            ))}
         </Space>
+        {judgeReason && (
+          <div className="evaluate-item__judge">
+            <Typography.Text type="secondary">
+              {t('model-evaluate.report.judgeReason')}
+            </Typography.Text>
+            <Typography.Paragraph className="evaluate-item__text">
+              {judgeReason}
+            </Typography.Paragraph>
+          </div>
+        )}
+        {judgeError && (
+          <Typography.Text type="warning" className="evaluate-item__judge-error">
+            {t('model-evaluate.report.judgeError', { error: judgeError })}
+          </Typography.Text>
+        )}
         <Typography.Text type="secondary">
           {t('model-evaluate.items.cost', {
             latency: formatCount(result.latencyMs, i18n.language),

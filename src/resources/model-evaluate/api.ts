@@ -35,6 +35,23 @@ export interface Evaluation extends BaseRecord {
   createdAt: string;
 }
 
+/**
+ * A result's scores: metric name → 0–100 (a failed judge leaves `judge` null), and what the run
+ * noted beside them (the judge's reason, or why it could not judge; cost, tokens).
+ */
+export type ResultScores = { [key: string]: unknown } & Partial<
+  Record<EvaluationMetric, number | null>
+> & { judgeReason?: string; judgeError?: string };
+
+/** A metric's score of a result, when it has one. */
+export function scoreOf(
+  scores: ResultScores | null | undefined,
+  metric: string,
+): number | undefined {
+  const value = scores?.[metric];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /** One model version's answer to one item (model-evaluate/result). */
 export interface EvaluationResult extends BaseRecord {
   id: number;
@@ -44,26 +61,50 @@ export interface EvaluationResult extends BaseRecord {
   expectedAnswer: string | null;
   modelVersion: string;
   answer: string | null;
-  scores: Partial<Record<EvaluationMetric, number>> | null;
+  scores: ResultScores | null;
   latencyMs: number;
   totalTokens: number;
   humanScore: number | null;
   comment: string | null;
 }
 
+/** A mean with its 95 % interval, and how many values it is the mean of. */
+export interface Interval {
+  mean: number;
+  low: number;
+  high: number;
+  n: number;
+}
+
+/** One metric of a version against the baseline, paired by item. */
+export interface Versus extends Interval {
+  win: number;
+  loss: number;
+  tie: number;
+}
+
 export interface ReportRow {
   modelVersion: string;
   results: number;
+  /** Items this version failed to answer. */
+  failed: number;
   metrics: Partial<Record<EvaluationMetric, number>>;
+  intervals: Partial<Record<EvaluationMetric, Interval>>;
   humanScore: number | null;
   humanScored: number;
   latencyMs: number | null;
   totalTokens: number;
+  meanTokens: number | null;
+  cost: { total: number; mean: number; n: number } | null;
   diff: Partial<Record<EvaluationMetric, number>> | null;
+  /** Null for the baseline itself. */
+  versus: Partial<Record<EvaluationMetric, Versus>> | null;
 }
 
 export interface Report {
   baseline: string | null;
+  /** The evaluation's own metrics, then any other its results carry. */
+  metrics: EvaluationMetric[];
   rows: ReportRow[];
 }
 
@@ -71,8 +112,12 @@ export interface ReportItem {
   itemId: number;
   question: string;
   expectedAnswer: string | null;
+  /** The lowest score of the answer's `metric` among the versions. */
+  lowest: number | null;
   results: EvaluationResult[];
 }
+
+export type ItemSort = 'item' | 'worst';
 
 export const EVALUATE_CALLS = {
   run: endpointPath(modelEvaluate, 'run'),
@@ -80,6 +125,7 @@ export const EVALUATE_CALLS = {
   cancel: endpointPath(modelEvaluate, 'cancel'),
   report: endpointPath(modelEvaluate, 'report'),
   reportItems: endpointPath(modelEvaluate, 'reportItems'),
+  reportExport: endpointPath(modelEvaluate, 'reportExport'),
   resultDetail: apiPath(modelEvaluateResult.prefix, 'detail'),
   resultUpdate: apiPath(modelEvaluateResult.prefix, 'update'),
 } as const;
@@ -99,24 +145,43 @@ export function useReport(id: string, baseline: string | undefined) {
   return { report: result.data as Report | undefined, query };
 }
 
+export interface ItemsQuery {
+  current: number;
+  keyword?: string;
+  sort?: ItemSort;
+  metric?: EvaluationMetric;
+  /** That item alone. */
+  itemId?: number;
+  pageSize?: number;
+}
+
+interface ItemsAnswer {
+  list: ReportItem[];
+  total: number;
+  metric: EvaluationMetric | null;
+}
+
 /** `model-evaluate/report/items`: a page of items with every version's answer. */
-export function useReportItems(id: string, current: number, keyword: string) {
-  const { result, query } = useCustom<{ list: ReportItem[]; total: number }>({
+export function useReportItems(id: string, q: ItemsQuery) {
+  const { result, query } = useCustom<ItemsAnswer>({
     url: EVALUATE_CALLS.reportItems,
     method: 'post',
     config: {
       payload: {
         id: Number(id),
-        current,
-        pageSize: ITEMS_PAGE_SIZE,
-        ...(keyword ? { keyword } : {}),
+        current: q.current,
+        pageSize: q.pageSize ?? ITEMS_PAGE_SIZE,
+        ...(q.keyword ? { keyword: q.keyword } : {}),
+        ...(q.sort && q.sort !== 'item' ? { sort: q.sort } : {}),
+        ...(q.metric ? { metric: q.metric } : {}),
+        ...(q.itemId !== undefined ? { itemId: q.itemId } : {}),
       },
     },
     queryOptions: { enabled: id !== '', retry: false },
     errorNotification: false,
   });
-  const data = result.data as { list: ReportItem[]; total: number } | undefined;
-  return { items: data?.list ?? [], total: data?.total ?? 0, query };
+  const data = result.data as ItemsAnswer | undefined;
+  return { items: data?.list ?? [], total: data?.total ?? 0, metric: data?.metric ?? null, query };
 }
 
 /** A call as a promise; the http interceptor toasts failures, so refine's notices stay off. */
