@@ -26,6 +26,7 @@ import {
   waitForPath,
   type LocaleName,
 } from './harness';
+import { idleDemoVersions } from './harness/models';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 const LOCALES: readonly LocaleName[] = ['zh-CN', 'en-US'];
@@ -271,22 +272,7 @@ e2eDescribe('evaluation report', () => {
         answer: `第 ${i} 条：七天内可退。`,
       });
     }
-    const busy = new Set(
-      (
-        await apiCall<{ list: { modelVersions: string[] }[] }>(page, 'model-evaluate/page', {
-          filters: [{ field: 'state', operator: 'eq', value: 'running' }],
-        })
-      ).data.list.flatMap((e) => e.modelVersions),
-    );
-    const versions = (
-      await apiCall<{ list: { version: string; enabled: boolean; provider: string | null }[] }>(
-        page,
-        'model/version/list',
-        {},
-      )
-    ).data.list
-      .filter((v) => v.enabled && v.provider === 'mock' && !busy.has(v.version))
-      .map((v) => v.version);
+    const versions = await idleDemoVersions(page);
     expect(versions.length).toBeGreaterThanOrEqual(2);
     const created = await apiCall<{ id: number }>(page, 'model-evaluate/create', {
       evaluateName: name,

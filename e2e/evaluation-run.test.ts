@@ -15,6 +15,7 @@ import {
   useE2E,
   type LocaleName,
 } from './harness';
+import { idleDemoVersions } from './harness/models';
 import { apiCall, nextApiAnswer } from './harness/ui';
 
 const LOCALES: readonly LocaleName[] = ['zh-CN', 'en-US'];
@@ -40,24 +41,7 @@ async function newEvaluation(page: Page, name: string): Promise<number> {
     });
     expect(item.code).toBe(0);
   }
-  // Versions no other run is busy with (the demo's running evaluation runs too).
-  const busy = new Set(
-    (
-      await apiCall<{ list: { modelVersions: string[] }[] }>(page, 'model-evaluate/page', {
-        filters: [{ field: 'state', operator: 'eq', value: 'running' }],
-      })
-    ).data.list.flatMap((e) => e.modelVersions),
-  );
-  const versions = (
-    await apiCall<{ list: { version: string; enabled: boolean; provider: string | null }[] }>(
-      page,
-      'model/version/list',
-      {},
-    )
-  ).data.list
-    .filter((v) => v.enabled && v.provider === 'mock' && !busy.has(v.version))
-    .map((v) => v.version)
-    .slice(0, 2);
+  const versions = (await idleDemoVersions(page)).slice(0, 2);
   expect(versions).toHaveLength(2);
   const evaluation = await apiCall<{ id: number }>(page, 'model-evaluate/create', {
     evaluateName: name,

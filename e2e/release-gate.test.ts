@@ -17,6 +17,7 @@ import {
   useE2E,
   type LocaleName,
 } from './harness';
+import { idleDemoVersions } from './harness/models';
 import { apiCall, nextApiAnswer, settledDialog } from './harness/ui';
 
 const LOCALES: readonly LocaleName[] = ['zh-CN', 'en-US'];
@@ -40,26 +41,6 @@ async function signedIn(context: BrowserContext, who: 'user' | 'admin'): Promise
   await page.goto('/login');
   await login(page, who, who);
   return page;
-}
-
-/** A demo model version no running evaluation is busy with. */
-async function idleMockVersion(page: Page): Promise<string> {
-  const busy = new Set(
-    (
-      await apiCall<{ list: { modelVersions: string[] }[] }>(page, 'model-evaluate/page', {
-        filters: [{ field: 'state', operator: 'eq', value: 'running' }],
-      })
-    ).data.list.flatMap((e) => e.modelVersions),
-  );
-  const versions = (
-    await apiCall<{ list: { version: string; enabled: boolean; provider: string | null }[] }>(
-      page,
-      'model/version/list',
-      {},
-    )
-  ).data.list.filter((v) => v.enabled && v.provider === 'mock' && !busy.has(v.version));
-  expect(versions.length).toBeGreaterThan(0);
-  return versions.at(-1)!.version;
 }
 
 e2eDescribe('release gate', () => {
@@ -92,7 +73,9 @@ e2eDescribe('release gate', () => {
         });
         expect(item.code).toBe(0);
       }
-      const model = await idleMockVersion(user);
+      const idle = await idleDemoVersions(user);
+      expect(idle.length).toBeGreaterThan(0);
+      const model = idle.at(-1)!;
       const sceneCode = `gate_${stamp}`;
       const scene = await apiCall<{ id: number }>(user, 'scene/create', {
         sceneName: `Gated ${stamp}`,
