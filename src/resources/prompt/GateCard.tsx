@@ -31,10 +31,11 @@ export function useGateStatus(id: number, enabled: boolean) {
     },
     errorNotification: false,
   });
-  return {
-    gate: enabled ? (result.data as GateStatus | undefined) : undefined,
-    refetch: query.refetch,
-  };
+  // Until the answer comes (or when it fails) there is no gate to show: approval is offered
+  // as without one, and the server still refuses it while a gate has not passed.
+  const data = result.data as Partial<GateStatus> | undefined;
+  const gate = enabled && typeof data?.state === 'string' ? (data as GateStatus) : undefined;
+  return { gate, refetch: query.refetch };
 }
 
 /**

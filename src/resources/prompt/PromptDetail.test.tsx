@@ -7,6 +7,7 @@ import { createDataProvider } from '../../providers/data';
 import { createHttp } from '../../providers/http';
 import { i18n } from '../../providers/i18n';
 import { policyStore } from '../../providers/access-control';
+import type { GateStatus } from '../../../contract/release-gate';
 import { routeByName } from '../../routes/table';
 import { roleStore } from '../../stores/role';
 import { envelope, fakeEnv, installFakeServer, type SeenRequest } from '../../test/fake-http';
@@ -58,10 +59,12 @@ function renderDetail(
   record: PromptRecord = RECORD,
   routeName = 'prompt.detail',
   versions: PromptVersion[] = VERSIONS,
+  gate?: GateStatus,
 ) {
   const http = createHttp(fakeEnv());
   const seen = installFakeServer(http, (req: SeenRequest) => {
     if (req.url === `${BASE}/detail`) return { body: envelope(0, record) };
+    if (req.url === `${BASE}/gate` && gate) return { body: envelope(0, gate) };
     if (req.url === `${BASE}/versions`) {
       return { body: envelope(0, { list: versions, total: versions.length }) };
     }
@@ -228,6 +231,64 @@ describe('prompt detail', () => {
     } finally {
       VERSIONS.shift();
     }
+  });
+
+  it('a pending version that failed its release gate: the gate shows, approval needs a reason', async () => {
+    roleStore.set('admin');
+    const pending: PromptRecord = {
+      ...RECORD,
+      isPublic: 1,
+      pendingVersion: 4,
+      reviewState: 'pending',
+    };
+    const gate: GateStatus = {
+      state: 'failed',
+      sceneCode: 'kb',
+      sceneName: 'Knowledge base',
+      evaluationId: 7,
+      baselineEvaluationId: null,
+      evaluationState: 'completed',
+      progress: 100,
+      metrics: [
+        {
+          metric: 'rougeL',
+          threshold: 60,
+          value: 31.5,
+          baseline: null,
+          maxDrop: null,
+          pass: false,
+        },
+      ],
+      override: null,
+    };
+    const versions = [version(4, 'pending', 'Hello {{who}}\nGood day'), ...VERSIONS];
+    const seen = renderDetail(pending, 'prompt.detail-public', versions, gate);
+    expect(await screen.findByText('Platform template · Greeter')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Review' })));
+    expect(await screen.findByText('Release gate · Knowledge base')).toBeTruthy();
+    expect(screen.getByTestId('gate-state').textContent).toBe('Not passed');
+    expect(screen.getByText('31.50')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Approve anyway/ })));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: /Approve anyway/ })),
+    );
+    expect(await within(dialog).findByText('Enter why it goes live anyway')).toBeTruthy();
+    expect(seen.some((r) => r.url === `${BASE}/approve`)).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Reason for approving anyway'), {
+      target: { value: ' Urgent fix ' },
+    });
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: /Approve anyway/ })),
+    );
+    await waitFor(() => expect(seen.some((r) => r.url === `${BASE}/approve`)).toBe(true));
+    expect(seen.find((r) => r.url === `${BASE}/approve`)?.body).toEqual({
+      id: 5,
+      version: 4,
+      override: 'Urgent fix',
+    });
   });
 
   it('a platform draft: history compares live with the draft, offers no restore of the draft, and the submitter reviews it against live', async () => {

@@ -55,7 +55,13 @@ function ReasonDialog({
           name="reason"
           label={t(kind === 'reject' ? 'prompt.review.reason' : 'prompt.gate.overrideReason')}
           rules={[
-            { required: true, whitespace: true, message: t('prompt.review.reasonRequired') },
+            {
+              required: true,
+              whitespace: true,
+              message: t(
+                kind === 'reject' ? 'prompt.review.reasonRequired' : 'prompt.gate.overrideRequired',
+              ),
+            },
             {
               max: LIMITS.reason,
               message: t('prompt.review.reasonTooLong', { max: LIMITS.reason }),
