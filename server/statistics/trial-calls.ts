@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StatisticQuery } from '../../contract/statistics';
 import type { Database } from '../db/client';
-import type { GroupKey, MeasureKey, UsageRow } from './usage';
+import type { GroupKey, UsageRow } from './usage';
 
 /**
  * The calls of a query's range that the console made itself (source other than `platform`),
@@ -45,24 +45,4 @@ export async function trialUsage(
     cost: Number(r.cost),
     chats: 0,
   }));
-}
-
-/** Rows less the trial calls of the same keys; chats are never trials. */
-export function withoutTrials(
-  rows: readonly UsageRow[],
-  trials: readonly UsageRow[],
-  measures: readonly MeasureKey[],
-  roundCost: (n: number) => number,
-): UsageRow[] {
-  if (!trials.length) return [...rows];
-  const keyOf = (r: UsageRow) => `${r.bucket}\u0000${r.sceneCode}\u0000${r.modelVersion}`;
-  const less = new Map(trials.map((t) => [keyOf(t), t]));
-  return rows.map((r) => {
-    const t = less.get(keyOf(r));
-    if (!t) return r;
-    const row = { ...r };
-    for (const m of measures) if (m !== 'chats') row[m] = Math.max(0, r[m] - t[m]);
-    row.cost = roundCost(row.cost);
-    return row;
-  });
 }

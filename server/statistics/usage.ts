@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, DEFAULT_TIME_ZONE, type StatisticQuery } from '../../contract/statistics';
 import type { Database } from '../db/client';
 import { monthAfter, wholeMonths } from './months';
-import { trialUsage, withoutTrials } from './trial-calls';
+import { trialUsage } from './trial-calls';
 import {
   PAST_VERSION,
   pastCacheOf,
@@ -108,7 +108,7 @@ export async function usage(
 ): Promise<UsageRow[]> {
   const rows = await allUsage(db, q, groups, measures);
   if (!q.excludeTrials) return rows;
-  return withoutTrials(rows, await trialUsage(db, q, groups), measures, roundCost);
+  return withoutTrials(rows, await trialUsage(db, q, groups), measures);
 }
 
 async function allUsage(
@@ -133,13 +133,15 @@ async function allUsage(
   return live ? addRows(before, now.rows, measures) : before;
 }
 
+/** The grouping keys of a row, as one string. */
+const keyOf = (r: UsageRow) => `${r.bucket}\u0000${r.sceneCode}\u0000${r.modelVersion}`;
+
 /** Rows of two disjoint ranges as one answer: rows of the same keys add up. */
 function addRows(
   a: readonly UsageRow[],
   b: readonly UsageRow[],
   measures: readonly MeasureKey[],
 ): UsageRow[] {
-  const keyOf = (r: UsageRow) => `${r.bucket}\u0000${r.sceneCode}\u0000${r.modelVersion}`;
   const out = new Map<string, UsageRow>();
   for (const r of a) out.set(keyOf(r), r);
   for (const r of b) {
@@ -156,6 +158,24 @@ function addRows(
     out.set(key, sum);
   }
   return [...out.values()];
+}
+
+/** Rows less the trial calls of the same keys; chats are never trials. */
+function withoutTrials(
+  rows: readonly UsageRow[],
+  trials: readonly UsageRow[],
+  measures: readonly MeasureKey[],
+): UsageRow[] {
+  if (!trials.length) return [...rows];
+  const less = new Map(trials.map((t) => [keyOf(t), t]));
+  return rows.map((r) => {
+    const t = less.get(keyOf(r));
+    if (!t) return r;
+    const row = { ...r };
+    for (const m of measures) if (m !== 'chats') row[m] = Math.max(0, r[m] - t[m]);
+    row.cost = roundCost(row.cost);
+    return row;
+  });
 }
 
 /** usage() straight from the rollups, with the past's version read in the same statement. */

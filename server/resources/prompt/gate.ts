@@ -56,24 +56,24 @@ async function versionRow(db: Database, promptId: number, number: number) {
   return row ?? null;
 }
 
-/** Each metric's mean over an evaluation's answers; null where none scored it. */
+/** Each metric's mean over an evaluation's answers, in one statement; null where none scored it. */
 async function meansOf(db: Database, evaluationId: number, metrics: readonly string[]) {
-  const means = new Map<string, number | null>();
-  for (const metric of metrics) {
-    const [row] = await db
-      .select({
-        mean: sql<
-          number | null
-        >`avg(case when jsonb_typeof(${modelEvaluateResults.scores} -> ${metric}) = 'number'
-          then (${modelEvaluateResults.scores} ->> ${metric})::float8 end)`.mapWith((v) =>
-          v === null ? null : Number(v),
-        ),
-      })
-      .from(modelEvaluateResults)
-      .where(eq(modelEvaluateResults.evaluateId, evaluationId));
-    means.set(metric, row?.mean ?? null);
-  }
-  return means;
+  if (!metrics.length) return new Map<string, number | null>();
+  const scores = modelEvaluateResults.scores;
+  const columns = Object.fromEntries(
+    metrics.map((metric) => [
+      metric,
+      sql<number | null>`avg(case when jsonb_typeof(${scores} -> ${metric}) = 'number'
+        then (${scores} ->> ${metric})::float8 end)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+    ]),
+  );
+  const [row] = await db
+    .select(columns)
+    .from(modelEvaluateResults)
+    .where(eq(modelEvaluateResults.evaluateId, evaluationId));
+  return new Map(metrics.map((m) => [m, (row?.[m] as number | null | undefined) ?? null]));
 }
 
 async function evaluationState(db: Database, id: number | null) {
