@@ -106,6 +106,21 @@ e2eDescribe('API keys', () => {
       expect(fetched.status).toBe(200);
       expect(fetched.headers.etag).toMatch(/^".+"$/);
 
+      // An operator's workplace before the batch: today's calls and sessions.
+      const operator = await (await e2e.newContext()).newPage();
+      await signIn(operator, 'user');
+      const today = async () => {
+        await gotoApp(operator, '/dashboard/workplace');
+        const figure = (key: string) =>
+          operator.locator(`[data-testid=workplace-${key}-value]`).first();
+        await expect.poll(() => figure('callsToday').textContent()).toMatch(/\d/);
+        await expect.poll(() => figure('sessionsToday').textContent()).toMatch(/\d/);
+        const count = async (key: string) =>
+          Number(((await figure(key).textContent()) ?? '').replace(/\D/g, ''));
+        return { calls: await count('callsToday'), sessions: await count('sessionsToday') };
+      };
+      const before = await today();
+
       const chatId = `e2e-${locale}-${Date.now()}`;
       const question = `E2E question ${chatId}`;
       const now = new Date().toISOString();
@@ -134,13 +149,13 @@ e2eDescribe('API keys', () => {
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       expect((sent.body as { data: { accepted: number } }).data.accepted).toBe(3);
 
-      // An operator finds them: the session on top of the session list, the call in the calls.
-      const operator = await (await e2e.newContext()).newPage();
-      await signIn(operator, 'user');
+      // An operator finds them: the session on top of the session list, the call in the calls,
+      // and both in today's figures on the workplace.
       await gotoApp(operator, '/record/list');
       await operator.getByText(`E2E session ${chatId}`).first().waitFor();
       await gotoApp(operator, '/prompt/call-list');
       await operator.getByText(question).first().waitFor();
+      expect(await today()).toEqual({ calls: before.calls + 1, sessions: before.sessions + 1 });
 
       // Revoked, with a confirmation: the next call is refused.
       // Its icon's name comes first ("reload 刷新").
