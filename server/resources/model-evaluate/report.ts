@@ -1,77 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { and, asc, count, countDistinct, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { COST_DECIMALS, roundDecimal } from '../../../contract/figures';
-import type { Locale } from '../../../contract/locale';
-import type { FieldDef } from '../../../contract/resource';
-import type { ExportFormat } from '../../../contract/resource-schema';
-import {
-  EVALUATION_METRICS,
-  type EvaluationMetric,
-} from '../../../contract/resources/model-evaluate';
+import { COST_DECIMALS } from '../../../contract/figures';
+import type { EvaluationMetric } from '../../../contract/resources/model-evaluate';
 import { evaluationJobs } from '../../db/schema';
 import { meanInterval, pairedBootstrap, winLossTie, type Interval } from '../../evaluation/stats';
-import { namespaceLabels } from '../../http/field-labels';
 import { invalidField } from '../../http/app-error';
-import { CsvWriter, type CsvLabels } from '../engine/csv';
-import { FileAnswer, type EndpointHandler } from '../engine/endpoints';
-import { JsonlWriter } from '../engine/jsonl';
+import type { EndpointHandler } from '../engine/endpoints';
 import { likePattern } from '../engine/query';
 import { toRecord, type Row } from '../engine/rows';
 import type { ResourceStore } from '../engine/store';
 import type { Caller } from '../engine/visibility';
-
-const RESULTS = 'model-evaluate-result';
-/** Decimals of a metric score or mean: they are 0–100, more digits are noise. */
-const SCORE_DECIMALS = 2;
-/** Results written per chunk of an exported file. */
-const EXPORT_CHUNK = 500;
-
-type Scores = Record<string, unknown>;
-
-/** The model versions an evaluation stored, in the order the operator chose them. */
-function versionsOf(row: Row): string[] {
-  return Array.isArray(row.modelVersions) ? (row.modelVersions as string[]) : [];
-}
-
-function round(value: number, decimals = SCORE_DECIMALS): number {
-  return Number(roundDecimal(value, decimals));
-}
-
-function roundInterval(i: Interval): Interval {
-  return { mean: round(i.mean), low: round(i.low), high: round(i.high), n: i.n };
-}
-
-function mean(values: readonly number[]): number | null {
-  return values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
-}
-
-/** A score the report can count: a finite number (a failed judge leaves `judge` null). */
-function scoreOf(scores: unknown, key: string): number | undefined {
-  const value = scores && typeof scores === 'object' ? (scores as Scores)[key] : undefined;
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function textOf(scores: unknown, key: string): string | null {
-  const value = scores && typeof scores === 'object' ? (scores as Scores)[key] : undefined;
-  return typeof value === 'string' && value ? value : null;
-}
-
-const isMetric = (m: unknown): m is EvaluationMetric =>
-  (EVALUATION_METRICS as readonly unknown[]).includes(m);
-
-/** The metrics the evaluation chose, in its order. */
-function chosenMetrics(evaluation: Row): EvaluationMetric[] {
-  return Array.isArray(evaluation.metrics) ? evaluation.metrics.filter(isMetric) : [];
-}
-
-/** The evaluation's own metrics, then any other the results carry a score of. */
-function reportedMetrics(evaluation: Row, scores: readonly unknown[]): EvaluationMetric[] {
-  const chosen = chosenMetrics(evaluation);
-  const carried = EVALUATION_METRICS.filter(
-    (m) => !chosen.includes(m) && scores.some((s) => scoreOf(s, m) !== undefined),
-  );
-  return [...chosen, ...carried];
-}
+import { reportExport } from './report-export';
+import {
+  chosenMetrics,
+  mean,
+  reportedMetrics,
+  RESULTS,
+  round,
+  roundInterval,
+  scoreOf,
+  versionRank,
+  versionsOf,
+} from './report-scores';
 
 /** The version results are compared against: the body's, the stored one, else the first. */
 function baselineOf(evaluation: Row, versions: readonly string[], asked?: string): string | null {
@@ -83,14 +32,6 @@ function baselineOf(evaluation: Row, versions: readonly string[], asked?: string
   }
   const stored = evaluation.baselineVersion as string | null;
   return stored && versions.includes(stored) ? stored : (versions[0] ?? null);
-}
-
-/** Orders results by the evaluation's versions; a version it no longer lists goes last. */
-function versionRank(versions: readonly string[]) {
-  return (version: unknown) => {
-    const i = versions.indexOf(String(version));
-    return i < 0 ? versions.length : i;
-  };
 }
 
 interface VersionResults {
@@ -365,142 +306,6 @@ const reportItems: EndpointHandler = async (store, body: ItemsBody, caller: Call
     };
   });
   return { list, total, metric };
-};
-
-/** The console's texts of the evaluation pages in one language (metric names, column names). */
-const evaluateTexts = new Map<Locale, { metrics: Record<string, string>; columns: Row }>();
-
-function textsOf(locale: Locale) {
-  let texts = evaluateTexts.get(locale);
-  if (!texts) {
-    texts = { metrics: {}, columns: {} };
-    try {
-      const url = new URL(`../../../src/locales/${locale}/model-evaluate.json`, import.meta.url);
-      const file = JSON.parse(readFileSync(url, 'utf8')) as {
-        enums?: { metrics?: Record<string, string> };
-        report?: { columns?: Row };
-      };
-      texts = { metrics: file.enums?.metrics ?? {}, columns: file.report?.columns ?? {} };
-    } catch {
-      // No locale file: the headers are the field names.
-    }
-    evaluateTexts.set(locale, texts);
-  }
-  return texts;
-}
-
-/** The exported columns: the item, the answer, each metric, then cost and the judge's say. */
-function exportFields(metrics: readonly EvaluationMetric[]): FieldDef[] {
-  return [
-    { name: 'itemId', type: 'integer' },
-    { name: 'question', type: 'text' },
-    { name: 'expectedAnswer', type: 'text' },
-    { name: 'modelVersion', type: 'string' },
-    { name: 'answer', type: 'text' },
-    ...metrics.map((m): FieldDef => ({ name: m, type: 'number', decimals: SCORE_DECIMALS })),
-    { name: 'latencyMs', type: 'integer' },
-    { name: 'totalTokens', type: 'integer' },
-    { name: 'cost', type: 'number', decimals: COST_DECIMALS },
-    { name: 'judgeReason', type: 'text' },
-    { name: 'humanScore', type: 'integer' },
-    { name: 'comment', type: 'text' },
-    { name: 'createdAt', type: 'datetime' },
-  ];
-}
-
-function exportLabels(locale: Locale, metrics: readonly EvaluationMetric[]): CsvLabels {
-  const texts = textsOf(locale);
-  const fields: Record<string, string> = { ...namespaceLabels(RESULTS)(locale) };
-  for (const m of metrics) fields[m] = texts.metrics[m] ?? m;
-  for (const [name, label] of Object.entries(texts.columns)) {
-    if (typeof label === 'string') fields[name] = label;
-  }
-  return { fields };
-}
-
-/** One result as an exported row, keyed by the export's field names. */
-function exportRow(record: Row, metrics: readonly EvaluationMetric[]): Row {
-  const scores = record.scores;
-  const row: Row = {
-    itemId: record.itemId,
-    question: record.question,
-    expectedAnswer: record.expectedAnswer ?? null,
-    modelVersion: record.modelVersion,
-    answer: record.answer ?? null,
-  };
-  for (const m of metrics) row[m] = scoreOf(scores, m) ?? null;
-  return {
-    ...row,
-    latencyMs: record.latencyMs ?? null,
-    totalTokens: record.totalTokens ?? null,
-    cost: scoreOf(scores, 'cost') ?? null,
-    judgeReason: textOf(scores, 'judgeReason'),
-    humanScore: record.humanScore ?? null,
-    comment: record.comment ?? null,
-    createdAt: record.createdAt ?? null,
-  };
-}
-
-/** Figures rounded as the files write them, still numbers (a JSON answer). */
-function roundedRow(row: Row, fields: readonly FieldDef[]): Row {
-  const out: Row = { ...row };
-  for (const f of fields) {
-    const value = out[f.name];
-    if (f.decimals !== undefined && typeof value === 'number')
-      out[f.name] = round(value, f.decimals);
-  }
-  return out;
-}
-
-function* chunks(
-  writer: { header(): string; rows(rows: readonly Row[]): string },
-  rows: readonly Row[],
-): Generator<string> {
-  yield writer.header();
-  for (let i = 0; i < rows.length; i += EXPORT_CHUNK) {
-    yield writer.rows(rows.slice(i, i + EXPORT_CHUNK));
-  }
-}
-
-/** Every result of an evaluation, one row per item × model version, as a file or an answer. */
-const reportExport: EndpointHandler = async (
-  store,
-  body: { id: number; format?: ExportFormat; timeZone: string },
-  caller: Caller,
-  { locale },
-) => {
-  const evaluation = await store.detail(body.id, caller);
-  const rank = versionRank(versionsOf(evaluation));
-  const results = store.other(RESULTS);
-  const c = (name: string) => results.col(name);
-  const stored = await store.db
-    .select(results.selection(caller))
-    .from(results.table)
-    .where(eq(c('evaluateId'), body.id))
-    .orderBy(asc(c('itemId')), asc(c('id')));
-  const records = stored
-    .map((r) => toRecord(results.def, r as Row))
-    .sort(
-      (a, b) => Number(a.itemId) - Number(b.itemId) || rank(a.modelVersion) - rank(b.modelVersion),
-    );
-  const metrics = reportedMetrics(
-    evaluation,
-    records.map((r) => r.scores),
-  );
-  const fields = exportFields(metrics);
-  const rows = records.map((r) => exportRow(r, metrics));
-  if (!body.format) return { list: rows.map((r) => roundedRow(r, fields)) };
-
-  const writer =
-    body.format === 'jsonl'
-      ? new JsonlWriter(fields)
-      : new CsvWriter(results.def, fields, locale, body.timeZone, exportLabels(locale, metrics));
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
-  return new FileAnswer(
-    body.format === 'jsonl' ? 'application/x-ndjson' : 'text/csv',
-    `evaluation-${body.id}-${stamp}.${body.format}`,
-    chunks(writer, rows),
-  );
 };
 
 /** The report calls, by the names contract/resources/model-evaluate.ts declares. */
