@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { resolveModule } from './test/module-paths';
 
 /**
  * The shell and the pages opened first must not pull zod and the request schemas in: one path
@@ -11,15 +12,6 @@ import { expect, it } from 'vitest';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = ['src/Shell.tsx', 'src/pages/workplace/WorkplacePage.tsx'];
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-
-function resolveModule(from: string, spec: string): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
-  const base = join(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /** Every project module `entry` reaches by static imports, with the packages each imports. */
 function staticGraph(entry: string): Map<string, string[]> {

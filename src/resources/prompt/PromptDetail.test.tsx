@@ -37,6 +37,9 @@ const RECORD: PromptRecord = {
   updatedAt: '2026-01-03T08:00:00Z',
 };
 
+/** RECORD as a platform template whose v4 waits for review. */
+const PENDING: PromptRecord = { ...RECORD, isPublic: 1, pendingVersion: 4, reviewState: 'pending' };
+
 const version = (number: number, state: PromptVersion['state'], content: string) => ({
   number,
   state,
@@ -190,15 +193,9 @@ describe('prompt detail', () => {
 
   it('lets the admin review a pending platform version: diff, reason required, reject', async () => {
     roleStore.set('admin');
-    const pending: PromptRecord = {
-      ...RECORD,
-      isPublic: 1,
-      pendingVersion: 4,
-      reviewState: 'pending',
-    };
     VERSIONS.unshift(version(4, 'pending', 'Hello {{who}}\nGood day'));
     try {
-      const seen = renderDetail(pending, 'prompt.detail-public');
+      const seen = renderDetail(PENDING, 'prompt.detail-public');
       expect(await screen.findByText('Platform template · Greeter')).toBeTruthy();
       await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Review' })));
       expect(await screen.findByText('Waiting for review: v4')).toBeTruthy();
@@ -235,12 +232,6 @@ describe('prompt detail', () => {
 
   it('a pending version that failed its release gate: the gate shows, approval needs a reason', async () => {
     roleStore.set('admin');
-    const pending: PromptRecord = {
-      ...RECORD,
-      isPublic: 1,
-      pendingVersion: 4,
-      reviewState: 'pending',
-    };
     const gate: GateStatus = {
       state: 'failed',
       sceneCode: 'kb',
@@ -262,7 +253,7 @@ describe('prompt detail', () => {
       override: null,
     };
     const versions = [version(4, 'pending', 'Hello {{who}}\nGood day'), ...VERSIONS];
-    const seen = renderDetail(pending, 'prompt.detail-public', versions, gate);
+    const seen = renderDetail(PENDING, 'prompt.detail-public', versions, gate);
     expect(await screen.findByText('Platform template · Greeter')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Review' })));
     expect(await screen.findByText('Release gate · Knowledge base')).toBeTruthy();

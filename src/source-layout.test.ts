@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { resolveModule } from './test/module-paths';
 
 /**
  * The shape of the source a reader meets: no module reaches itself through its imports (type
@@ -22,15 +23,6 @@ function sources(folder: string): string[] {
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(path);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
-}
-
-function resolveModule(from: string, spec: string): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
-  const base = join(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** One cycle of the graph as a path of files, or null. */
