@@ -223,6 +223,64 @@ describeBackends('public API: ingest', (backend) => {
     await rollupsMatchRecount();
   });
 
+  it('prices each call at the price in effect at its call time, as the table’s trigger does', async () => {
+    const [version] = await t.db
+      .select()
+      .from(modelVersions)
+      .where(
+        and(eq(modelVersions.modelType, model.type), eq(modelVersions.version, model.version)),
+      );
+    const before = new Date(Date.now() - 3_600_000).toISOString();
+    // A price change now: calls made an hour ago keep the old price, later ones take the new.
+    await t.db
+      .update(modelVersions)
+      .set({ promptPrice: version!.promptPrice * 2, completionPrice: version!.completionPrice * 3 })
+      .where(eq(modelVersions.id, version!.id));
+    try {
+      const after = new Date(Date.now() + 1_000).toISOString();
+      const answer = await send({
+        batch: [
+          call('price-old', { callTime: before }),
+          call('price-new', { callTime: after }),
+          call('price-free', { modelVersion: undefined, callTime: after }),
+        ],
+      });
+      expect(answer.body.data.accepted).toBe(3);
+      const cost = async (name: string) => Number((await callsOf(name))[0]!.cost);
+      expect(await cost('price-old')).toBeCloseTo(
+        (1000 * model.promptPrice + 500 * model.completionPrice) / 1000,
+        6,
+      );
+      expect(await cost('price-new')).toBeCloseTo(
+        (1000 * model.promptPrice * 2 + 500 * model.completionPrice * 3) / 1000,
+        6,
+      );
+      expect(await cost('price-free')).toBe(0);
+      // The same calls inserted without a cost, priced by the trigger, cost the same.
+      const triggerPriced = await t.db.execute(sql`
+        insert into prompt_calls (title, template_id, question, call_time, prompt_tokens,
+          completion_tokens, total_tokens, model_type, model_version)
+        values ('trigger', ${template.id}, 'trigger-old', ${before}, 1000, 500, 1500,
+            ${model.type}, ${model.version}),
+          ('trigger', ${template.id}, 'trigger-new', ${after}, 1000, 500, 1500,
+            ${model.type}, ${model.version})
+        returning question, cost::text`);
+      const byQuestion = Object.fromEntries(
+        (triggerPriced as unknown as { rows: { question: string; cost: string }[] }).rows.map(
+          (r) => [r.question, Number(r.cost)],
+        ),
+      );
+      expect(byQuestion['trigger-old']).toBe(await cost('price-old'));
+      expect(byQuestion['trigger-new']).toBe(await cost('price-new'));
+      await rollupsMatchRecount();
+    } finally {
+      await t.db
+        .update(modelVersions)
+        .set({ promptPrice: version!.promptPrice, completionPrice: version!.completionPrice })
+        .where(eq(modelVersions.id, version!.id));
+    }
+  });
+
   it('rejects events one by one with their reasons and stores the rest (207)', async () => {
     const answer = await send({
       batch: [

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,83 +11,29 @@ import {
   ingestBatch,
   ingestCall,
   ingestEvent,
-  ingestMessage,
-  ingestSession,
   MAX_BATCH_BYTES,
   MAX_BATCH_EVENTS,
   type IngestAnswer,
   type IngestType,
 } from '../../contract/ingest';
 import type { MessageKey } from '../../contract/messages';
-import { normalizeTags } from '../../contract/tags';
 import type { Database } from '../db/client';
-import {
-  modelVersions,
-  prompts,
-  promptVersions,
-  recordMessages,
-  records,
-  scenes,
-} from '../db/schema';
+import { modelVersions, prompts, promptVersions, records, scenes } from '../db/schema';
 import { boundPending, translateIssues } from '../http/issues';
 import { localeOf } from '../http/locale';
 import { success } from '../http/reply';
 import { keyCovers, type KeyAuth } from './auth';
+import {
+  ingestWriter,
+  type Accepted,
+  type CallRow,
+  type MessageBody,
+  type SessionBody,
+} from './ingest-store';
 import type { KeyCaller } from './keys';
 import { variablePairs } from '../resources/prompt/values';
 
 type CallBody = z.infer<typeof ingestCall>;
-type SessionBody = z.infer<typeof ingestSession>;
-type MessageBody = z.infer<typeof ingestMessage>;
-
-/** A call's row, in the columns the insert names (CALL_COLUMNS). */
-interface CallRow {
-  title: string;
-  template_id: number;
-  question: string;
-  answer: string | null;
-  variables: { name: string; value: string }[] | null;
-  call_time: string;
-  user_id: string | null;
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-  scene_code: string | null;
-  model_type: string;
-  model_version: string | null;
-  template_version: number | null;
-  latency_ms: number | null;
-}
-
-/** The calls' columns with their types, as the JSON of the rows is read into them. */
-const CALL_COLUMNS = sql.raw(
-  [
-    'title varchar(128)',
-    'template_id integer',
-    'question text',
-    'answer text',
-    'variables jsonb',
-    'call_time timestamptz',
-    'user_id varchar(64)',
-    'prompt_tokens integer',
-    'completion_tokens integer',
-    'total_tokens integer',
-    'scene_code varchar(64)',
-    'model_type varchar(16)',
-    'model_version varchar(64)',
-    'template_version integer',
-    'latency_ms integer',
-  ].join(', '),
-);
-const CALL_NAMES = sql.raw(
-  'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version, template_version, latency_ms',
-);
-
-/** An event that passed every check, ready to store. */
-type Accepted =
-  | { index: number; id: string; type: 'call'; row: CallRow }
-  | { index: number; id: string; type: 'session'; at: Date; body: SessionBody }
-  | { index: number; id: string; type: 'message'; at: Date; body: MessageBody };
 
 type Rejected = IngestAnswer['rejected'][number];
 
@@ -275,77 +221,6 @@ function checkChat(
   return [];
 }
 
-async function storeSession(db: Database, body: SessionBody, at: Date): Promise<void> {
-  const createdAt = body.createdAt ? new Date(body.createdAt) : at;
-  const modifiedAt = body.modifiedAt ? new Date(body.modifiedAt) : createdAt;
-  const tags = body.tags ? normalizeTags(body.tags) : undefined;
-  await db
-    .insert(records)
-    .values({
-      chatId: body.chatId,
-      title: body.title ?? body.chatId,
-      sceneCode: body.sceneCode ?? null,
-      userId: body.userId ?? null,
-      tag: tags ?? [],
-      createdAt,
-      modifiedAt,
-    } as typeof records.$inferInsert)
-    .onConflictDoUpdate({
-      target: records.chatId,
-      set: {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.userId !== undefined ? { userId: body.userId } : {}),
-        ...(tags ? { tag: tags } : {}),
-        ...(body.modifiedAt ? { modifiedAt } : {}),
-        updatedAt: new Date(),
-        version: sql`${records.version} + 1`,
-      } as Partial<typeof records.$inferInsert>,
-    });
-}
-
-async function storeMessage(db: Database, body: MessageBody, at: Date): Promise<void> {
-  const time = body.time ? new Date(body.time) : at;
-  const tokens = body.tokens ?? 0;
-  // A message for a session not seen yet opens it, titled by its first words.
-  const [session] = await db
-    .insert(records)
-    .values({
-      chatId: body.chatId,
-      title: body.content.trim().slice(0, 50) || body.chatId,
-      sceneCode: null,
-      tag: [],
-      createdAt: time,
-      modifiedAt: time,
-      messageCount: 1,
-      totalTokens: tokens,
-    } as typeof records.$inferInsert)
-    .onConflictDoUpdate({
-      target: records.chatId,
-      set: {
-        messageCount: sql`${records.messageCount} + 1`,
-        totalTokens: sql`${records.totalTokens} + ${tokens}`,
-        modifiedAt: sql`greatest(${records.modifiedAt}, ${time.toISOString()}::timestamptz)`,
-        updatedAt: new Date(),
-        version: sql`${records.version} + 1`,
-      } as Partial<typeof records.$inferInsert>,
-    })
-    .returning({ id: records.id });
-  const recordId = session!.id as number;
-  const [last] = await db
-    .select({ seq: sql<number>`coalesce(max(${recordMessages.seq}), 0)` })
-    .from(recordMessages)
-    .where(eq(recordMessages.recordId, recordId));
-  await db.insert(recordMessages).values({
-    recordId,
-    seq: Number(last?.seq ?? 0) + 1,
-    role: body.role,
-    content: body.content,
-    createdAt: time,
-    promptTokens: body.role === 'assistant' ? 0 : tokens,
-    completionTokens: body.role === 'assistant' ? tokens : 0,
-  });
-}
-
 /**
  * Checks every event of a batch on its own and stores the accepted ones in one transaction,
  * each event once by its id: a batch sent again answers as the first time and stores nothing
@@ -407,36 +282,7 @@ export async function ingest(
     } else accepted.push({ ...event, type: 'message', body: body as MessageBody });
   }
 
-  if (accepted.length) {
-    await db.transaction(async (tx) => {
-      // Concurrent senders of the same event: the second insert waits for the first's
-      // transaction and then finds the id taken, so the event is stored by one of them only.
-      // Each array is one parameter: a thousand rows cost one bound value, not thousands.
-      const fresh = (await tx.execute(sql`
-        insert into ingest_events (event_id, key_id, type)
-        select id, ${key.id}, type
-        from unnest(${sql.param(accepted.map((e) => e.id))}::text[],
-          ${sql.param(accepted.map((e) => e.type))}::text[])
-          as e(id, type)
-        on conflict do nothing
-        returning event_id`)) as unknown as { rows: { event_id: string }[] };
-      const firstTime = new Set(fresh.rows.map((r) => r.event_id));
-      const calls: CallRow[] = [];
-      for (const event of accepted) {
-        if (!firstTime.has(event.id)) continue;
-        if (event.type === 'call') calls.push(event.row);
-        else if (event.type === 'session') await storeSession(tx, event.body, event.at);
-        else await storeMessage(tx, event.body, event.at);
-      }
-      if (calls.length) {
-        // Priced and rolled up by the table's triggers, as every call is.
-        await tx.execute(sql`
-          insert into prompt_calls (${CALL_NAMES})
-          select ${CALL_NAMES} from jsonb_to_recordset(${JSON.stringify(calls)}::jsonb)
-            as c(${CALL_COLUMNS})`);
-      }
-    });
-  }
+  if (accepted.length) await ingestWriter(db).write(key.id, accepted);
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: accepted.length, rejected };
 }
