@@ -181,7 +181,8 @@ async function storeGroup(db: Database, group: readonly IngestWrite[]): Promise<
 }
 
 interface Waiting extends IngestWrite {
-  done: (error?: unknown) => void;
+  resolve: () => void;
+  reject: (error: unknown) => void;
 }
 
 /**
@@ -202,7 +203,7 @@ export class IngestWriter {
   /** Resolves once the events are committed; rejects when their own transaction failed. */
   write(keyId: string, events: readonly Accepted[]): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ keyId, events, done: (error) => (error ? reject(error) : resolve()) });
+      this.waiting.push({ keyId, events, resolve, reject });
       if (!this.writing) void this.drain();
     });
   }
@@ -222,11 +223,11 @@ export class IngestWriter {
       const group = this.waiting.splice(0, count);
       try {
         await storeGroup(this.db, group);
-        for (const w of group) w.done();
+        for (const w of group) w.resolve();
       } catch (error) {
-        if (group.length === 1) group[0]!.done(error);
+        if (group.length === 1) group[0]!.reject(error);
         // One request's events must not fail the others': each is tried again on its own.
-        else for (const w of group) await storeGroup(this.db, [w]).then(() => w.done(), w.done);
+        else for (const w of group) await storeGroup(this.db, [w]).then(w.resolve, w.reject);
       }
     }
     this.writing = false;
