@@ -91,6 +91,16 @@ e2eDescribe('statistics', () => {
         await chart.locator('canvas').first().waitFor();
         await expect.poll(() => inkOf(chart), { message: id }).toBeGreaterThan(50);
       }
+      // The legend names the layers in the page's language; a click hides one and redraws.
+      const legend = page.getByTestId('chart-calls-legend');
+      const others = legend.getByRole('button', { name: tr('statistics.charts.others') });
+      expect(await others.getAttribute('aria-pressed')).toBe('true');
+      const whole = await pictureOf(page.getByTestId('chart-calls'));
+      await others.click();
+      await expect.poll(() => others.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => pictureOf(page.getByTestId('chart-calls'))).not.toBe(whole);
+      await others.press('Enter');
+      await expect.poll(() => others.getAttribute('aria-pressed')).toBe('true');
       // The cards and the table show the answer: totals, and the busiest scene on top.
       await expect
         .poll(() =>

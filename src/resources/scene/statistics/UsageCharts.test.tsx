@@ -1,6 +1,6 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CostAnswer, SeriesAnswer } from '../../../../contract/statistics';
+import type { CostAnswer, SeriesAnswer, TokensAnswer } from '../../../../contract/statistics';
 import { i18n } from '../../../providers/i18n';
 import { UsageCharts } from './UsageCharts';
 
@@ -123,5 +123,95 @@ describe('usage charts', () => {
     expect(labelled.length).toBeLessThanOrEqual(8);
     expect(labelled.length).toBeGreaterThanOrEqual(6);
     expect(labelled[0]).toBe(buckets[0]);
+  });
+
+  it('shows the legend as buttons that hide and show a layer, and the chart draws none of its own', async () => {
+    drawn.length = 0;
+    const view = render(
+      <UsageCharts
+        {...props}
+        times={series(1)}
+        chats={undefined}
+        tokens={undefined}
+        cost={undefined}
+      />,
+    );
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(1));
+    type Area = { data: { series: string }[]; legend: unknown; scale: unknown };
+    const first = callsConfigs()[0] as Area;
+    expect(first.legend).toBe(false);
+    expect(new Set(first.data.map((p) => p.series))).toEqual(new Set(['One', 'Two']));
+    // The legend's colours are the chart's: the same names, in the same order.
+    expect(first.scale).toEqual({
+      color: { domain: ['Two', 'One'], range: [expect.any(String), expect.any(String)] },
+    });
+
+    const legend = within(view.getByTestId('chart-calls-legend'));
+    const two = legend.getByRole('button', { name: 'Two' });
+    expect(two.getAttribute('aria-pressed')).toBe('true');
+    expect(two.getAttribute('title')).toBe('Hide Two');
+    fireEvent.click(two);
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(2));
+    const hidden = callsConfigs()[1] as Area;
+    expect(new Set(hidden.data.map((p) => p.series))).toEqual(new Set(['One']));
+    expect(two.getAttribute('aria-pressed')).toBe('false');
+    expect(two.getAttribute('title')).toBe('Show Two');
+
+    // A new answer keeps the layer hidden; a second click shows it again.
+    view.rerender(
+      <UsageCharts
+        {...props}
+        times={series(1)}
+        chats={undefined}
+        tokens={undefined}
+        cost={undefined}
+      />,
+    );
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(3));
+    expect(new Set((callsConfigs()[2] as Area).data.map((p) => p.series))).toEqual(
+      new Set(['One']),
+    );
+    fireEvent.click(legend.getByRole('button', { name: 'Two' }));
+    await vi.waitFor(() => expect(callsConfigs()).toHaveLength(4));
+    expect(new Set((callsConfigs()[3] as Area).data.map((p) => p.series))).toEqual(
+      new Set(['One', 'Two']),
+    );
+  });
+
+  it('gives the share of the slices shown once a model version is hidden', async () => {
+    drawn.length = 0;
+    const model = (modelVersion: string, totalTokens: number) => ({
+      modelVersion,
+      calls: 1,
+      promptTokens: totalTokens,
+      completionTokens: 0,
+      totalTokens,
+      cost: 0,
+    });
+    const tokens: TokensAnswer = { ...series(1), models: [model('m-a', 300), model('m-b', 100)] };
+    const view = render(
+      <UsageCharts
+        {...props}
+        times={undefined}
+        chats={undefined}
+        tokens={tokens}
+        cost={undefined}
+      />,
+    );
+    type Pie = { data: { model: string }[]; label: { text: (d: { value: number }) => string } };
+    const pies = () => drawn.filter((d) => d.kind === 'pie').map((d) => d.config as Pie);
+    await vi.waitFor(() => expect(pies().length).toBeGreaterThanOrEqual(1));
+    expect(pies().at(-1)!.label.text({ value: 100 })).toBe('25%');
+    fireEvent.click(
+      within(view.getByTestId('chart-models-legend')).getByRole('button', { name: 'm-a' }),
+    );
+    await vi.waitFor(() =>
+      expect(
+        pies()
+          .at(-1)!
+          .data.map((d) => d.model),
+      ).toEqual(['m-b']),
+    );
+    expect(pies().at(-1)!.label.text({ value: 100 })).toBe('100%');
   });
 });

@@ -10,6 +10,12 @@ import type {
   TokensAnswer,
 } from '../../../../contract/statistics';
 import { Chart } from '../../../components/charts/Chart';
+import type { ChartConfigs } from '../../../components/charts/kinds';
+import {
+  ChartLegend,
+  useHiddenSeries,
+  type LegendItem,
+} from '../../../components/charts/ChartLegend';
 import { spacedTicks } from '../../../components/charts/ticks';
 import {
   formatBucket,
@@ -83,9 +89,24 @@ function Pending() {
   return <Skeleton active paragraph={{ rows: Math.round(HEIGHT / 60) }} />;
 }
 
-/** Settings of the time charts: bucket axis, compact values, tooltip per layer. */
+/** A chart's configuration and the legend shown above or below it. */
+interface Legended<C> {
+  config: C;
+  legend: LegendItem[];
+}
+
+/** Each name in the palette's colours, in order. */
+const paletteLegend = (names: readonly string[]): LegendItem[] =>
+  names.map((name, i) => ({ name, color: PALETTE[i % PALETTE.length]! }));
+
+/**
+ * Settings of the time charts: bucket axis, compact values, tooltip per layer, each layer in its
+ * legend item's colour; the layers the legend hides are left out.
+ */
 function timeConfig(
   points: LinePoint[],
+  legend: readonly LegendItem[],
+  hidden: ReadonlySet<string>,
   format: (v: number, l: string) => string,
   { granularity, withYear, locale, t }: TimeAxis,
 ) {
@@ -99,10 +120,13 @@ function timeConfig(
 
   return {
     ...(single ? { point: { sizeField: 4 } } : {}),
-    data: points,
+    data: hidden.size > 0 ? points.filter((p) => !hidden.has(p.series)) : points,
     xField: 'bucket',
     yField: 'value',
     colorField: 'series',
+    scale: {
+      color: { domain: legend.map((l) => l.name), range: legend.map((l) => l.color) },
+    },
     axis: {
       // Thin out crowded dates rather than turning them sideways.
       x: {
@@ -118,7 +142,7 @@ function timeConfig(
           format === formatMoney ? formatMoney(v, locale) : formatCompact(v, locale),
       },
     },
-    legend: { color: { position: 'top' as const, layout: { justifyContent: 'center' } } },
+    legend: false as const,
     tooltip: {
       title: tooltipTitle,
       items: [{ channel: 'y', valueFormatter: (v: number) => format(v, locale) }],
@@ -139,6 +163,7 @@ function stackedConfig(
   colorOf: Map<string, string>,
   format: (v: number, l: string) => string,
   axis: TimeAxis,
+  hidden: ReadonlySet<string>,
 ) {
   const points = stackPoints(answer, axis.t('statistics.charts.others'));
   const names = [...new Set(points.map((p) => p.series))];
@@ -147,11 +172,14 @@ function stackedConfig(
   const colors = names.map((name, i) =>
     hasOthers && i === 0 ? OTHERS_COLOR : (colorOf.get(name) ?? OTHERS_COLOR),
   );
+  const legend = names.map((name, i) => ({ name, color: colors[i]! }));
   return {
-    ...timeConfig(points, format, axis),
-    stack: true,
-    style: { fillOpacity: 0.75 },
-    scale: { color: { domain: names, range: colors } },
+    legend,
+    config: {
+      ...timeConfig(points, legend, hidden, format, axis),
+      stack: true,
+      style: { fillOpacity: 0.75 },
+    },
   };
 }
 
@@ -192,33 +220,33 @@ export function UsageCharts({
   const timesColors = colorsOf(times);
   const chatsColors = colorsOf(chats);
   const costColors = colorsOf(cost);
+  const [callsHidden, toggleCalls] = useHiddenSeries();
+  const [chatsHidden, toggleChats] = useHiddenSeries();
+  const [costHidden, toggleCost] = useHiddenSeries();
+  const [tokensHidden, toggleTokens] = useHiddenSeries();
+  const [modelsHidden, toggleModels] = useHiddenSeries();
   /* eslint-disable react-hooks/exhaustive-deps -- colorOf changes with every answer; the chart's
      own layers' colours (the *Colors strings) say when it matters. */
-  const callsConfig = useMemo(
-    () => times && stackedConfig(times, colorOf, formatCount, axis),
-    [times, timesColors, axis],
+  const callsChart = useMemo(
+    () => times && stackedConfig(times, colorOf, formatCount, axis, callsHidden),
+    [times, timesColors, axis, callsHidden],
   );
-  const chatsConfig = useMemo(
-    () => chats && stackedConfig(chats, colorOf, formatCount, axis),
-    [chats, chatsColors, axis],
+  const chatsChart = useMemo(
+    () => chats && stackedConfig(chats, colorOf, formatCount, axis, chatsHidden),
+    [chats, chatsColors, axis, chatsHidden],
   );
-  const costConfig = useMemo(
-    () => cost && stackedConfig(cost, colorOf, formatMoney, axis),
-    [cost, costColors, axis],
+  const costChart = useMemo(
+    () => cost && stackedConfig(cost, colorOf, formatMoney, axis, costHidden),
+    [cost, costColors, axis, costHidden],
   );
   /* eslint-enable react-hooks/exhaustive-deps */
-  const tokensConfig = useMemo(
-    () =>
-      tokens &&
-      timeConfig(
-        measurePoints(tokens, (key) =>
-          t(`statistics.charts.measures.${key}`, { defaultValue: key }),
-        ),
-        formatCount,
-        axis,
-      ),
-    [tokens, axis, t],
-  );
+  const tokensChart = useMemo(() => {
+    if (!tokens) return undefined;
+    const measure = (key: string) => t(`statistics.charts.measures.${key}`, { defaultValue: key });
+    const legend = paletteLegend(tokens.series.map((s) => measure(s.key)));
+    const points = measurePoints(tokens, measure);
+    return { legend, config: timeConfig(points, legend, tokensHidden, formatCount, axis) };
+  }, [tokens, axis, t, tokensHidden]);
   const topConfig = useMemo(() => {
     const top = sceneList ? topByCalls(sceneList.list, 10) : [];
     if (top.length === 0) return null;
@@ -252,14 +280,20 @@ export function UsageCharts({
       },
     };
   }, [sceneList, locale, t]);
-  const modelsConfig = useMemo(() => {
+  const modelsChart = useMemo(() => {
     const models = (tokens?.models ?? []).filter((m) => m.totalTokens > 0);
     if (models.length === 0) return null;
-    const modelTokens = models.reduce((a, m) => a + m.totalTokens, 0);
-    return {
-      data: models.map((m) => ({ model: m.modelVersion, value: m.totalTokens })),
+    const legend = paletteLegend(models.map((m) => m.modelVersion));
+    // The shares are of the slices shown, so they add up to the whole circle.
+    const shown = models.filter((m) => !modelsHidden.has(m.modelVersion));
+    const modelTokens = shown.reduce((a, m) => a + m.totalTokens, 0);
+    const config = {
+      data: shown.map((m) => ({ model: m.modelVersion, value: m.totalTokens })),
       angleField: 'value',
       colorField: 'model',
+      scale: {
+        color: { domain: legend.map((l) => l.name), range: legend.map((l) => l.color) },
+      },
       radius: 0.8,
       innerRadius: 0.45,
       label: {
@@ -267,8 +301,7 @@ export function UsageCharts({
         position: 'outside',
         fontSize: 11,
       },
-      // Below, not beside: outside labels of small slices would run into it.
-      legend: { color: { position: 'bottom', layout: { justifyContent: 'center' } } },
+      legend: false as const,
       tooltip: {
         title: 'model',
         items: [
@@ -281,34 +314,92 @@ export function UsageCharts({
         ],
       },
     };
-  }, [tokens, locale, t]);
+    return { legend, config };
+  }, [tokens, locale, t, modelsHidden]);
 
-  /** A chart over time once its answer is here (stacked layers as areas, measures as lines). */
-  const overTime = (
-    kind: 'area' | 'line',
-    config: typeof callsConfig | typeof tokensConfig,
+  /** A chart with its legend once its answer is here (stacked layers as areas, measures as lines). */
+  const legended = <K extends 'area' | 'line' | 'pie'>(
+    kind: K,
+    chart: Legended<ChartConfigs[K]>,
+    hidden: ReadonlySet<string>,
+    toggle: (name: string) => void,
     label: string,
     testId: string,
-  ) =>
-    config ? (
-      <Chart kind={kind} label={label} height={HEIGHT} testId={testId} config={config} />
-    ) : (
-      <Pending />
+  ) => {
+    const legend = (
+      <ChartLegend
+        items={chart.legend}
+        hidden={hidden}
+        onToggle={toggle}
+        testId={`${testId}-legend`}
+      />
     );
+    const plot = (
+      <Chart kind={kind} label={label} height={HEIGHT} testId={testId} config={chart.config} />
+    );
+    // The pie's legend goes below it, where its outside labels do not reach.
+    return kind === 'pie' ? (
+      <>
+        {plot}
+        {legend}
+      </>
+    ) : (
+      <>
+        {legend}
+        {plot}
+      </>
+    );
+  };
+  const overTime = (
+    kind: 'area' | 'line',
+    chart: Legended<ChartConfigs['area' | 'line']> | undefined,
+    hidden: ReadonlySet<string>,
+    toggle: (name: string) => void,
+    label: string,
+    testId: string,
+  ) => (chart ? legended(kind, chart, hidden, toggle, label, testId) : <Pending />);
 
   return (
     <Row gutter={[16, 16]} className="statistics-charts">
       <Panel title={t('statistics.charts.calls')} testId="statistics-chart-calls">
-        {overTime('area', callsConfig, t('statistics.charts.calls'), 'chart-calls')}
+        {overTime(
+          'area',
+          callsChart,
+          callsHidden,
+          toggleCalls,
+          t('statistics.charts.calls'),
+          'chart-calls',
+        )}
       </Panel>
       <Panel title={t('statistics.charts.tokens')} testId="statistics-chart-tokens">
-        {overTime('line', tokensConfig, t('statistics.charts.tokens'), 'chart-tokens')}
+        {overTime(
+          'line',
+          tokensChart,
+          tokensHidden,
+          toggleTokens,
+          t('statistics.charts.tokens'),
+          'chart-tokens',
+        )}
       </Panel>
       <Panel title={t('statistics.charts.chats')} testId="statistics-chart-chats">
-        {overTime('area', chatsConfig, t('statistics.charts.chats'), 'chart-chats')}
+        {overTime(
+          'area',
+          chatsChart,
+          chatsHidden,
+          toggleChats,
+          t('statistics.charts.chats'),
+          'chart-chats',
+        )}
       </Panel>
       <Panel title={t('statistics.charts.cost')} testId="statistics-chart-cost">
-        {overTime('area', costConfig, t('statistics.charts.cost'), 'chart-cost')}
+        {overTime(
+          'area',
+          costChart,
+          costHidden,
+          toggleCost,
+          t('statistics.charts.cost'),
+          'chart-cost',
+        )}
       </Panel>
       <Panel title={t('statistics.charts.topScenes')} testId="statistics-chart-top">
         {!sceneList ? (
@@ -328,16 +419,17 @@ export function UsageCharts({
       <Panel title={t('statistics.charts.modelShare')} testId="statistics-chart-models">
         {!tokens ? (
           <Pending />
-        ) : !modelsConfig ? (
+        ) : !modelsChart ? (
           <Empty description={t('statistics.empty')} />
         ) : (
-          <Chart
-            kind="pie"
-            label={t('statistics.charts.modelShare')}
-            height={HEIGHT}
-            testId="chart-models"
-            config={modelsConfig}
-          />
+          legended(
+            'pie',
+            modelsChart,
+            modelsHidden,
+            toggleModels,
+            t('statistics.charts.modelShare'),
+            'chart-models',
+          )
         )}
       </Panel>
     </Row>
