@@ -127,15 +127,17 @@ describe('usage charts', () => {
 
   it('shows the legend as buttons that hide and show a layer, and the chart draws none of its own', async () => {
     drawn.length = 0;
-    const view = render(
+    // Only the calls answer: a new answer of the same range each time.
+    const callsOnly = () => (
       <UsageCharts
         {...props}
         times={series(1)}
         chats={undefined}
         tokens={undefined}
         cost={undefined}
-      />,
+      />
     );
+    const view = render(callsOnly());
     await vi.waitFor(() => expect(callsConfigs()).toHaveLength(1));
     type Area = { data: { series: string }[]; legend: unknown; scale: unknown };
     const first = callsConfigs()[0] as Area;
@@ -158,15 +160,7 @@ describe('usage charts', () => {
     expect(two.getAttribute('title')).toBe('Show Two');
 
     // A new answer keeps the layer hidden; a second click shows it again.
-    view.rerender(
-      <UsageCharts
-        {...props}
-        times={series(1)}
-        chats={undefined}
-        tokens={undefined}
-        cost={undefined}
-      />,
-    );
+    view.rerender(callsOnly());
     await vi.waitFor(() => expect(callsConfigs()).toHaveLength(3));
     expect(new Set((callsConfigs()[2] as Area).data.map((p) => p.series))).toEqual(
       new Set(['One']),
