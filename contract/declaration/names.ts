@@ -34,6 +34,7 @@ export const RESERVED_FIELD_NAMES: readonly string[] = [
 export const NON_RESOURCE_NAMESPACES: readonly string[] = [
   'app',
   'buttons',
+  'charts',
   'common',
   'debug',
   'form',
