@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /**
@@ -80,33 +79,19 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<O
   return openPglite(options.dataDir);
 }
 
-/**
- * An embedded database with the extensions the migrations create (pg_trgm, for the keyword
- * search's trigram indexes: migration 0008). PGlite loads an extension's code only when it is
- * named here, so every PGlite the project opens (server, tests, benches, scripts) comes from
- * this function; without it `CREATE EXTENSION pg_trgm` and any trigram index fail.
- */
-export function createPglite(dataDir: string = 'memory://'): PGlite {
-  return new PGlite(dataDir, { extensions: { pg_trgm } });
-}
-
 async function openPglite(dataDir: string | undefined): Promise<OpenedDatabase> {
-  let client: PGlite;
+  let location = 'memory://';
   if (dataDir) {
     // A subdirectory keeps DATA_DIR free for other state later.
-    const dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = createPglite(dir);
-  } else {
-    client = createPglite();
+    location = join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
   }
-  const db = drizzlePglite(client, { schema });
-  try {
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+  const client = await PgliteThread.open({
+    dataDir: location,
+    migrationsFolder: MIGRATIONS_FOLDER,
+  });
+  // drizzle keeps the client and calls only the methods PgliteThread has: query and transaction.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',
