@@ -78,6 +78,40 @@ describeBackends('ingest writer', (backend) => {
     expect(await stored('group-c')).toBe(2);
   });
 
+  it('stores a group of calls, sessions and messages, each id once whatever its type', async () => {
+    const writer = new IngestWriter(t.db);
+    const at = new Date();
+    const session: Accepted = {
+      index: 0,
+      id: 'mixed-session',
+      type: 'session',
+      at,
+      body: { chatId: 'mixed-chat', title: 'Mixed' },
+    };
+    const message: Accepted = {
+      index: 1,
+      id: 'mixed-message',
+      type: 'message',
+      at,
+      body: { chatId: 'mixed-chat', role: 'user', content: 'hello', tokens: 3 },
+    };
+    await Promise.all([
+      writer.write('key-1', [session, ...calls('mixed', 2), message]),
+      // The same ids again, one of them now as a call: the first arrival is the one stored.
+      writer.write('key-2', [{ ...calls('mixed-dup', 1)[0]!, id: 'mixed-session' }, message]),
+    ]);
+    await writer.write('key-1', [...calls('mixed', 2), message]);
+    expect(await stored('mixed')).toBe(2);
+    expect(await stored('mixed-dup')).toBe(0);
+    const chat = (await t.db.execute(sql`
+      select r.title, r.message_count,
+        (select count(*)::int from record_messages m where m.record_id = r.id) messages
+      from records r where r.chat_id = 'mixed-chat'`)) as unknown as {
+      rows: { title: string; message_count: number; messages: number }[];
+    };
+    expect(chat.rows).toEqual([{ title: 'Mixed', message_count: 1, messages: 1 }]);
+  });
+
   it('keeps a group within its size: a request that would pass it waits for the next', async () => {
     const { db, counter } = counted(t.db);
     const writer = new IngestWriter(db, 5);

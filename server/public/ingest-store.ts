@@ -28,28 +28,26 @@ export interface CallRow {
 }
 
 /** The calls' columns with their types, as the JSON of the rows is read into them. */
-const CALL_COLUMNS = sql.raw(
-  [
-    'title varchar(128)',
-    'template_id integer',
-    'question text',
-    'answer text',
-    'variables jsonb',
-    'call_time timestamptz',
-    'user_id varchar(64)',
-    'prompt_tokens integer',
-    'completion_tokens integer',
-    'total_tokens integer',
-    'scene_code varchar(64)',
-    'model_type varchar(16)',
-    'model_version varchar(64)',
-    'template_version integer',
-    'latency_ms integer',
-  ].join(', '),
-);
-const CALL_NAMES = sql.raw(
-  'title, template_id, question, answer, variables, call_time, user_id, prompt_tokens, completion_tokens, total_tokens, scene_code, model_type, model_version, template_version, latency_ms',
-);
+const CALL_COLUMN_TYPES = [
+  ['title', 'varchar(128)'],
+  ['template_id', 'integer'],
+  ['question', 'text'],
+  ['answer', 'text'],
+  ['variables', 'jsonb'],
+  ['call_time', 'timestamptz'],
+  ['user_id', 'varchar(64)'],
+  ['prompt_tokens', 'integer'],
+  ['completion_tokens', 'integer'],
+  ['total_tokens', 'integer'],
+  ['scene_code', 'varchar(64)'],
+  ['model_type', 'varchar(16)'],
+  ['model_version', 'varchar(64)'],
+  ['template_version', 'integer'],
+  ['latency_ms', 'integer'],
+] as const;
+const CALL_COLUMNS = sql.raw(CALL_COLUMN_TYPES.map(([name, type]) => `${name} ${type}`).join(', '));
+const CALL_NAMES = sql.raw(CALL_COLUMN_TYPES.map(([name]) => name).join(', '));
+const CALL_SELECTED = sql.raw(CALL_COLUMN_TYPES.map(([name]) => `c.${name}`).join(', '));
 
 /** An event that passed every check, ready to store. */
 export type Accepted =
@@ -139,43 +137,62 @@ export interface IngestWrite {
  * event stored before, or twice in the group, is stored by its first arrival only.
  */
 async function storeGroup(db: Database, group: readonly IngestWrite[]): Promise<void> {
-  const events = group.flatMap((w) => w.events.map((event) => ({ keyId: w.keyId, event })));
+  const seen = new Set<string>();
+  const calls: { event_id: string; key_id: string; row: CallRow }[] = [];
+  const others: { keyId: string; event: Exclude<Accepted, { type: 'call' }> }[] = [];
+  for (const { keyId, events } of group) {
+    for (const event of events) {
+      if (seen.has(event.id)) continue;
+      seen.add(event.id);
+      if (event.type === 'call') calls.push({ event_id: event.id, key_id: keyId, row: event.row });
+      else others.push({ keyId, event });
+    }
+  }
   await db.transaction(async (tx) => {
     // Concurrent senders of the same event: the second insert waits for the first's
     // transaction and then finds the id taken, so the event is stored by one of them only.
+    if (calls.length) {
+      // One statement records the ids and inserts the calls whose id was new. The calls are
+      // priced here for the whole batch at once, by the same rule as the table's per-row
+      // trigger (the version's price in effect at the call time, else 0), which this insert
+      // skips by giving the cost; the rollup triggers count the calls as every call is.
+      const rows = calls.map((c) => ({ event_id: c.event_id, key_id: c.key_id, ...c.row }));
+      await tx.execute(sql`
+        with incoming as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::json)
+            as c(event_id varchar(128), key_id text, ${CALL_COLUMNS})),
+        fresh as (
+          insert into ingest_events (event_id, key_id, type)
+          select event_id, key_id, 'call' from incoming
+          on conflict do nothing
+          returning event_id),
+        prices as (
+          select v.model_type, v.version, p.prompt_price, p.completion_price, p.effective_from,
+            lead(p.effective_from, 1, 'infinity') over (partition by v.id order by p.effective_from) as until
+          from model_versions v join model_version_prices p on p.model_version_id = v.id)
+        insert into prompt_calls (${CALL_NAMES}, cost)
+        select ${CALL_SELECTED},
+          coalesce(round((c.prompt_tokens * p.prompt_price + c.completion_tokens * p.completion_price) / 1000.0, 6), 0)
+        from incoming c join fresh f on f.event_id = c.event_id
+        left join prices p on p.model_type = c.model_type and p.version = c.model_version
+          and c.call_time >= p.effective_from and c.call_time < p.until`);
+    }
+    if (!others.length) return;
     // Each array is one parameter: a thousand rows cost one bound value, not thousands.
     const fresh = (await tx.execute(sql`
       insert into ingest_events (event_id, key_id, type)
       select id, key_id, type
-      from unnest(${sql.param(events.map((e) => e.event.id))}::text[],
-        ${sql.param(events.map((e) => e.keyId))}::text[],
-        ${sql.param(events.map((e) => e.event.type))}::text[])
+      from unnest(${sql.param(others.map((e) => e.event.id))}::text[],
+        ${sql.param(others.map((e) => e.keyId))}::text[],
+        ${sql.param(others.map((e) => e.event.type))}::text[])
         as e(id, key_id, type)
       on conflict do nothing
       returning event_id`)) as unknown as { rows: { event_id: string }[] };
     const firstTime = new Set(fresh.rows.map((r) => r.event_id));
-    const calls: CallRow[] = [];
-    for (const { event } of events) {
-      if (!firstTime.delete(event.id)) continue;
-      if (event.type === 'call') calls.push(event.row);
-      else if (event.type === 'session') await storeSession(tx, event.body, event.at);
+    for (const { event } of others) {
+      if (!firstTime.has(event.id)) continue;
+      if (event.type === 'session') await storeSession(tx, event.body, event.at);
       else await storeMessage(tx, event.body, event.at);
-    }
-    if (calls.length) {
-      // Priced here for the whole batch at once, by the same rule as the table's per-row
-      // trigger (the version's price in effect at the call time, else 0), which this insert
-      // skips by giving the cost; the rollup triggers count the calls as every call is.
-      await tx.execute(sql`
-        insert into prompt_calls (${CALL_NAMES}, cost)
-        with prices as (
-          select v.model_type, v.version, p.prompt_price, p.completion_price, p.effective_from,
-            lead(p.effective_from, 1, 'infinity') over (partition by v.id order by p.effective_from) as until
-          from model_versions v join model_version_prices p on p.model_version_id = v.id)
-        select c.*,
-          coalesce(round((c.prompt_tokens * p.prompt_price + c.completion_tokens * p.completion_price) / 1000.0, 6), 0)
-        from json_to_recordset(${JSON.stringify(calls)}::json) as c(${CALL_COLUMNS})
-        left join prices p on p.model_type = c.model_type and p.version = c.model_version
-          and c.call_time >= p.effective_from and c.call_time < p.until`);
     }
   });
 }
