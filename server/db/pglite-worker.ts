@@ -29,13 +29,23 @@ function fieldsOf(error: unknown): Record<string, unknown> {
   return fields;
 }
 
-/** drizzle's parsers keep these types as text; the same, rebuilt on this side. */
+const keepText = (value: string) => value;
+const optionsByShape = new Map<string, QueryOptions>();
+
+/** drizzle's parsers keep these types as text; the same, rebuilt on this side once per shape. */
 function queryOptions(rowMode: 'array' | 'object' | undefined, textTypes: number[]): QueryOptions {
-  const keep = (value: string) => value;
-  return {
-    ...(rowMode ? { rowMode } : {}),
-    ...(textTypes.length ? { parsers: Object.fromEntries(textTypes.map((t) => [t, keep])) } : {}),
-  };
+  const shape = `${rowMode ?? ''}:${textTypes.join(',')}`;
+  let options = optionsByShape.get(shape);
+  if (!options) {
+    options = {
+      ...(rowMode ? { rowMode } : {}),
+      ...(textTypes.length
+        ? { parsers: Object.fromEntries(textTypes.map((t) => [t, keepText])) }
+        : {}),
+    };
+    optionsByShape.set(shape, options);
+  }
+  return options;
 }
 
 interface OpenTransaction {
@@ -43,7 +53,7 @@ interface OpenTransaction {
   finish(commit: boolean): void;
 }
 
-async function serve(db: PGlite): Promise<void> {
+function serve(db: PGlite): void {
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<number, () => Promise<void>>();
 
@@ -117,11 +127,14 @@ async function serve(db: PGlite): Promise<void> {
 
 class RolledBack extends Error {}
 
+let opened: PGlite | undefined;
 try {
-  const db = createPglite(options.dataDir);
-  await migrate(drizzle(db), { migrationsFolder: options.migrationsFolder });
-  await serve(db);
+  opened = createPglite(options.dataDir);
+  await migrate(drizzle(opened), { migrationsFolder: options.migrationsFolder });
+  serve(opened);
   send({ kind: 'ready' });
 } catch (error) {
+  // Closed before the failure is told, so the data directory is free for whoever opens it next.
+  await opened?.close().catch(() => undefined);
   send({ kind: 'failed', error: fieldsOf(error) });
 }
