@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { apiPath } from '../../contract/api';
-import type { ApiKeyCreated } from '../../contract/api-keys';
+import { PUBLIC_API_PREFIX } from '../../contract/api-keys';
 import { Code } from '../../contract/envelope';
 import { INGEST_EXAMPLE } from '../../contract/ingest';
 import { describeBackends } from '../test/backends';
-import { useTestApp } from '../test/harness';
+import { newApiKey, useTestApp } from '../test/harness';
 
 interface Curl {
-  line: string;
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
@@ -49,7 +47,6 @@ function curlsOf(markdown: string): Curl[] {
       if (!url) throw new Error(`no URL in: ${line}`);
       const { pathname, search } = new URL(url);
       return {
-        line,
         method: body === undefined ? 'GET' : 'POST',
         path: pathname + search,
         headers,
@@ -64,23 +61,20 @@ function curlsOf(markdown: string): Curl[] {
  */
 describeBackends('public API: documented examples', (backend) => {
   const t = useTestApp(backend);
+  const curls = curlsOf(platformSection());
   let secret = '';
   beforeAll(async () => {
-    const admin = await t.login('admin');
-    const created = await t.post(
-      apiPath('api-key', 'create'),
-      { name: 'documented examples', scopes: ['ingest', 'prompts:read'] },
-      { token: admin },
-    );
-    expect(created.body.code, JSON.stringify(created.body)).toBe(Code.OK);
-    secret = (created.body.data as ApiKeyCreated).secret;
+    secret = await newApiKey(t, {
+      name: 'documented examples',
+      scopes: ['ingest', 'prompts:read'],
+    });
   });
 
   it('the README shows several curl examples', () => {
-    expect(curlsOf(platformSection()).length).toBeGreaterThanOrEqual(4);
+    expect(curls.length).toBeGreaterThanOrEqual(4);
   });
 
-  for (const curl of curlsOf(platformSection())) {
+  for (const curl of curls) {
     it(`README: ${curl.method} ${curl.path}`, async () => {
       const headers = Object.fromEntries(
         Object.entries(curl.headers).map(([k, v]) => [k, v.replace('$CONSOLE_KEY', secret)]),
@@ -101,7 +95,7 @@ describeBackends('public API: documented examples', (backend) => {
   it('the OpenAPI example batch is stored whole', async () => {
     const answer = await t.app.inject({
       method: 'POST',
-      url: '/api/public/v1/ingest',
+      url: `${PUBLIC_API_PREFIX}/ingest`,
       headers: { authorization: `Bearer ${secret}` },
       payload: INGEST_EXAMPLE,
     });
